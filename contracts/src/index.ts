@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './envelope';
+export * from './money';
+export * from './store-constants';
+export * from './auth';
+export * from './store';

@@ -1,0 +1,52 @@
+// Transpiles every Node workspace's src/ to dist/ with swc (types are checked by `npm run typecheck`),
+// then builds the web client with Vite. Skips work whose output is newer than its sources.
+import { transformFile } from '@swc/core';
+import { readFileSync, readdirSync, statSync, mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { join, dirname, relative } from 'node:path';
+import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
+const nodeWorkspaces = ['contracts', 'libs/eventsourcing', 'libs/service-kit', 'services/identity', 'services/catalog', 'services/ordering', 'services/inventory', 'services/reporting', 'gateway'];
+
+function walk(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = join(dir, d.name);
+    if (d.isDirectory()) return walk(p);
+    return /\.ts$/.test(d.name) && !/\.(spec|int-spec|e2e-spec)\.ts$/.test(d.name) && !d.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+function newest(files) {
+  return files.reduce((m, f) => Math.max(m, statSync(f).mtimeMs), 0);
+}
+
+const force = process.argv.includes('--force');
+let built = 0;
+for (const ws of nodeWorkspaces) {
+  const src = join(root, ws, 'src');
+  const files = walk(src);
+  for (const file of files) {
+    const out = join(root, ws, 'dist', relative(src, file)).replace(/\.ts$/, '.js');
+    if (!force && existsSync(out) && statSync(out).mtimeMs >= statSync(file).mtimeMs) continue;
+    const { code, map } = await transformFile(file, { ...swcrc, swcrc: false, filename: file, sourceFileName: relative(dirname(out), file) });
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, code + `\n//# sourceMappingURL=${out.split('/').pop()}.map\n`);
+    if (map) writeFileSync(out + '.map', map);
+    built++;
+  }
+}
+console.log(`build: ${built} archivo(s) TypeScript transpilado(s)`);
+
+const webDir = join(root, 'web');
+const webOut = join(webDir, 'dist', 'index.html');
+const webSources = [...walk(join(webDir, 'src')), ...walkAll(join(webDir, 'src')), join(webDir, 'index.html'), ...walk(join(root, 'contracts', 'src'))].filter(existsSync);
+function walkAll(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walkAll(join(dir, d.name)) : [join(dir, d.name)]));
+}
+if (existsSync(join(webDir, 'index.html')) && (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newest(webSources))) {
+  execSync('npx vite build', { cwd: webDir, stdio: 'inherit' });
+}
