@@ -15,7 +15,9 @@ const swc = [
 module.exports = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  // ESM-only packages (NestJS 12, nodemailer...) become CommonJS for jest on Node 20; see the script.
+  transform: { '^.+\\.ts$': swc, '/node_modules/.+\\.m?js$': '<rootDir>/scripts/lib/jest-esm-transform.js' },
+  transformIgnorePatterns: [],
   testMatch: ['<rootDir>/{contracts,libs,services,gateway}/**/*.{spec,int-spec,e2e-spec}.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: {
