@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { ConcurrencyError } from './errors';
+import type { AppendMetadata, AppendResult, DomainEvent, EventMetadata, ExpectedVersion, RecordedEvent } from './types';
+
+/**
+ * A position in a store's global order. The global order is (transactionId, globalPosition):
+ * a bigserial is taken at insert, not at commit, so readers only go up to the oldest transaction
+ * still in flight and order by transaction first. Every reader sees the same order and no
+ * committed event can ever appear before a position already handed out.
+ */
+export interface Position {
+  transactionId: string;
+  globalPosition: number;
+}
+
+export const START: Position = Object.freeze({ transactionId: '0', globalPosition: 0 });
+
+/** Name of the LISTEN/NOTIFY channel of a service's event store. */
+export function notifyChannel(schema: string): string {
+  return `${schema}_events`;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+export function assertSchemaName(schema: string): void {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Nombre de esquema inválido: ${schema}`);
+}
+
+/** DDL of the events table of one service schema (ARCHITECTURE.md). */
+export function eventStoreDdl(schema: string): string {
+  assertSchemaName(schema);
+  return `
+    CREATE SCHEMA IF NOT EXISTS ${schema};
+    CREATE TABLE IF NOT EXISTS ${schema}.events (
+      global_position bigserial NOT NULL,
+      stream_id text NOT NULL,
+      stream_position integer NOT NULL,
+      type text NOT NULL,
+      data jsonb NOT NULL,
+      metadata jsonb NOT NULL,
+      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+      recorded_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (stream_id, stream_position)
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS events_global_order ON ${schema}.events (transaction_id, global_position);
+    CREATE UNIQUE INDEX IF NOT EXISTS events_global_position ON ${schema}.events (global_position);
+  `;
+}
+
+type Row = {
+  global_position: string;
+  stream_id: string;
+  stream_position: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  transaction_id: string;
+  recorded_at: Date;
+};
+
+export interface RecordedEventWithTx<E extends DomainEvent = DomainEvent> extends RecordedEvent<E> {
+  transactionId: string;
+}
+
+function toRecorded(row: Row): RecordedEventWithTx {
+  return {
+    globalPosition: Number(row.global_position),
+    streamId: row.stream_id,
+    streamPosition: row.stream_position,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+    transactionId: row.transaction_id,
+  };
+}
+
+/** Position just after an event, to resume reading from. */
+export function positionOf(event: { transactionId: string; globalPosition: number }): Position {
+  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
+}
+
+/** The event store of one service: an `events` table in its own PostgreSQL schema. */
+export class PostgresEventStore {
+  private readonly appendSql: string;
+  private readonly appendAnySql: string;
+  private readonly readAllSql: string;
+  private readonly readStreamSql: string;
+  private notifyTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    readonly pool: Pool,
+    readonly schema: string,
+  ) {
+    assertSchemaName(schema);
+    const t = `${schema}.events`;
+    // One round trip: the primary key (stream_id, stream_position) is the concurrency check;
+    // the EXISTS probe on the same key refuses an expected version beyond the stream's end.
+    this.appendSql = `
+      INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
+      SELECT $1, $2::int + u.ord, u.type, u.data, u.metadata
+      FROM unnest($3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS u(type, data, metadata, ord)
+      WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_position = $2::int)
+      ORDER BY u.ord
+      RETURNING global_position`;
+    this.appendAnySql = `
+      INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
+      SELECT $1, cur.v + u.ord, u.type, u.data, u.metadata
+      FROM unnest($2::text[], $3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS u(type, data, metadata, ord),
+           (SELECT COALESCE(max(stream_position), 0) AS v FROM ${t} WHERE stream_id = $1) cur
+      ORDER BY u.ord
+      RETURNING global_position, stream_position`;
+    this.readAllSql = `
+      SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at
+      FROM ${t}
+      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY transaction_id, global_position
+      LIMIT $3`;
+    this.readStreamSql = `
+      SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at
+      FROM ${t} WHERE stream_id = $1 AND stream_position > $2 ORDER BY stream_position`;
+  }
+
+  /** Creates the schema, the events table and its indexes if missing. */
+  async migrate(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', [`events:${this.schema}`]);
+      await client.query(eventStoreDdl(this.schema));
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`events:${this.schema}`]).catch(() => undefined);
+      client.release();
+    }
+  }
+
+  /**
+   * Appends events to a stream if it is at `expectedVersion` (number of events it holds);
+   * raises ConcurrencyError otherwise. One round trip; NOTIFY is sent after the commit, coalesced.
+   */
+  async append(
+    streamId: string,
+    events: readonly DomainEvent[],
+    expectedVersion: ExpectedVersion,
+    metadata: AppendMetadata = {},
+    client?: PoolClient,
+  ): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append: no hay eventos');
+    const db = client ?? this.pool;
+    const types: string[] = [];
+    const datas: string[] = [];
+    const metas: string[] = [];
+    const occurredAt = metadata.occurredAt ?? new Date().toISOString();
+    for (const e of events) {
+      types.push(e.type);
+      datas.push(JSON.stringify(e.data ?? {}));
+      const m: EventMetadata = {
+        eventId: randomUUID(),
+        schemaVersion: metadata.schemaVersion ?? 1,
+        storeId: metadata.storeId ?? null,
+        occurredAt,
+        correlationId: metadata.correlationId ?? null,
+        causationId: metadata.causationId ?? null,
+        actor: metadata.actor ?? null,
+      };
+      if (events.length === 1 && metadata.eventId) m.eventId = metadata.eventId;
+      metas.push(JSON.stringify(m));
+    }
+    try {
+      if (expectedVersion === 'any') {
+        const r = await db.query<{ global_position: string; stream_position: number }>({
+          name: `${this.schema}_append_any`,
+          text: this.appendAnySql,
+          values: [streamId, types, datas, metas],
+        });
+        this.scheduleNotify();
+        return {
+          nextExpectedVersion: r.rows[r.rows.length - 1].stream_position,
+          globalPositions: r.rows.map((x) => Number(x.global_position)),
+        };
+      }
+      const r = await db.query<{ global_position: string }>({
+        name: `${this.schema}_append`,
+        text: this.appendSql,
+        values: [streamId, expectedVersion, types, datas, metas],
+      });
+      if (r.rowCount !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
+      this.scheduleNotify();
+      return { nextExpectedVersion: expectedVersion + events.length, globalPositions: r.rows.map((x) => Number(x.global_position)) };
+    } catch (err) {
+      if ((err as { code?: string }).code === '23505') {
+        throw new ConcurrencyError(streamId, typeof expectedVersion === 'number' ? expectedVersion : -1);
+      }
+      throw err;
+    }
+  }
+
+  /** Events of one stream after `fromVersion` (0 = from the start), in stream order. */
+  async readStream(streamId: string, fromVersion = 0, client?: PoolClient): Promise<RecordedEventWithTx[]> {
+    const r = await (client ?? this.pool).query<Row>({ name: `${this.schema}_read_stream`, text: this.readStreamSql, values: [streamId, fromVersion] });
+    return r.rows.map(toRecorded);
+  }
+
+  /**
+   * Up to `limit` events after `from` in the global order, never past a transaction still in
+   * flight, so a reader that resumes from the last returned position skips nothing.
+   */
+  async readAll(from: Position, limit: number, client?: PoolClient): Promise<RecordedEventWithTx[]> {
+    const r = await (client ?? this.pool).query<Row>({
+      name: `${this.schema}_read_all`,
+      text: this.readAllSql,
+      values: [from.transactionId, from.globalPosition, limit],
+    });
+    return r.rows.map(toRecorded);
+  }
+
+  /**
+   * Coalesces NOTIFYs: at most one per tick, sent after commit on its own, so appends never
+   * serialize on the notification queue lock.
+   */
+  private scheduleNotify(): void {
+    if (this.notifyTimer) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      this.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(this.schema), '']).catch(() => undefined);
+    }, 2);
+    this.notifyTimer.unref?.();
+  }
+
+  /** Stops pending notifications (call before closing the pool). */
+  close(): void {
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.notifyTimer = null;
+  }
+}

@@ -1,0 +1,178 @@
+import { Client, type Pool, type PoolClient } from 'pg';
+import { assertSchemaName, notifyChannel, PostgresEventStore, type RecordedEventWithTx } from './event-store';
+import { checkpointDdl, lockCheckpoint, saveCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
+
+export interface PostgresTransportOptions {
+  /** Pool of the consuming service (its schema holds the checkpoints and read models). */
+  pool: Pool;
+  /** The consuming service's schema. */
+  schema: string;
+  /** Connection string used for LISTEN (one dedicated connection per transport). */
+  connectionString: string;
+  /** Fallback poll when no NOTIFY arrives, in ms. */
+  pollIntervalMs?: number;
+}
+
+/**
+ * Catch-up subscriptions on the source service's events table in the same PostgreSQL,
+ * woken by LISTEN/NOTIFY, reading only up to the oldest transaction in flight.
+ */
+export class PostgresTransport implements EventTransport {
+  readonly kind = 'postgres' as const;
+  private listener: Client | null = null;
+  private readonly wakers = new Map<string, Set<() => void>>();
+  private readonly subs = new Set<PgSubscription>();
+  private ready: Promise<void> | null = null;
+
+  constructor(private readonly options: PostgresTransportOptions) {
+    assertSchemaName(options.schema);
+  }
+
+  private async init(): Promise<void> {
+    this.ready ??= (async () => {
+      await this.options.pool.query(checkpointDdl(this.options.schema));
+      const listener = new Client({ connectionString: this.options.connectionString });
+      await listener.connect();
+      listener.on('notification', (msg) => {
+        for (const wake of this.wakers.get(msg.channel) ?? []) wake();
+      });
+      listener.on('error', () => undefined);
+      this.listener = listener;
+    })();
+    return this.ready;
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<Subscription> {
+    await this.init();
+    assertSchemaName(options.source);
+    const channel = notifyChannel(options.source);
+    if (!this.wakers.has(channel)) {
+      this.wakers.set(channel, new Set());
+      await this.listener!.query(`LISTEN ${channel}`);
+    }
+    const sub = new PgSubscription(this.options, options, new PostgresEventStore(this.options.pool, options.source));
+    this.wakers.get(channel)!.add(sub.wake);
+    this.subs.add(sub);
+    sub.start();
+    return {
+      group: options.group,
+      source: options.source,
+      caughtUp: () => sub.caughtUp(),
+      stop: async () => {
+        this.wakers.get(channel)?.delete(sub.wake);
+        this.subs.delete(sub);
+        await sub.stop();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subs].map((s) => s.stop()));
+    this.subs.clear();
+    if (this.listener) await this.listener.end().catch(() => undefined);
+    this.listener = null;
+  }
+}
+
+class PgSubscription {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private pendingWake = false;
+  private caughtUpWaiters: { after: number; resolve: () => void }[] = [];
+  private passes = 0;
+
+  constructor(
+    private readonly t: PostgresTransportOptions,
+    private readonly o: SubscribeOptions,
+    private readonly source: PostgresEventStore,
+  ) {}
+
+  readonly wake = (): void => {
+    this.pendingWake = true;
+    this.wakeUp?.();
+  };
+
+  start(): void {
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** Resolves after a full pass that found nothing new and started after this call. */
+  caughtUp(): Promise<void> {
+    return new Promise((resolve) => {
+      this.caughtUpWaiters.push({ after: this.passes, resolve });
+      this.wake();
+    });
+  }
+
+  private async run(): Promise<void> {
+    const batchSize = this.o.batchSize ?? 500;
+    while (this.running) {
+      this.pendingWake = false;
+      const pass = ++this.passes;
+      let handled = 0;
+      let failed = false;
+      const client = await this.t.pool.connect();
+      try {
+        handled = await this.step(client, batchSize);
+      } catch {
+        failed = true; // step() already reported it through onError
+      } finally {
+        client.release();
+      }
+      if (handled > 0 && !failed) continue;
+      // A pass that found nothing: every waiter registered before it started is caught up.
+      if (!failed) {
+        const done = this.caughtUpWaiters.filter((w) => w.after < pass);
+        this.caughtUpWaiters = this.caughtUpWaiters.filter((w) => w.after >= pass);
+        done.forEach((w) => w.resolve());
+      }
+      if (!this.running) break;
+      if (this.pendingWake && !failed) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, failed ? 1000 : (this.t.pollIntervalMs ?? 1000));
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = null;
+    }
+    this.caughtUpWaiters.forEach((w) => w.resolve());
+    this.caughtUpWaiters = [];
+  }
+
+  /** One batch in one transaction: lock checkpoint, read, handle, save checkpoint. */
+  private async step(tx: PoolClient, batchSize: number): Promise<number> {
+    await tx.query('BEGIN');
+    let events: RecordedEventWithTx[] = [];
+    try {
+      const from = await lockCheckpoint(tx, this.t.schema, this.o.group, this.o.source);
+      if (!from) {
+        await tx.query('ROLLBACK');
+        return 0;
+      }
+      events = await this.source.readAll(from, batchSize, tx);
+      if (events.length === 0) {
+        await tx.query('COMMIT');
+        return 0;
+      }
+      await this.o.handle(events, tx);
+      const last = events[events.length - 1];
+      await saveCheckpoint(tx, this.t.schema, this.o.group, this.o.source, { transactionId: last.transactionId, globalPosition: last.globalPosition });
+      await tx.query('COMMIT');
+      return events.length;
+    } catch (err) {
+      await tx.query('ROLLBACK').catch(() => undefined);
+      this.o.onError?.(err, events);
+      throw err;
+    }
+  }
+}
