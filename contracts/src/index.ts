@@ -4,3 +4,5 @@ export * from './money';
 export * from './store-constants';
 export * from './auth';
 export * from './store';
+export * from './catalog';
+export * from './catalog-events';

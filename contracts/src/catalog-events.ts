@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Catalog events (centavos for money). Stream ids: `product-<id>`, `category-<id>`, `review-<id>`. */
+export const ProductCreated = z.object({
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sku: z.string().nullable(),
+  priceCentavos: z.number().int(),
+  discountPercentage: z.number(),
+  categoryId: z.string().uuid().nullable(),
+  images: z.array(z.string()),
+  isActive: z.boolean(),
+  /** Stock asked for in the form; inventory opens the stock item with it. */
+  initialStock: z.number().int(),
+  createdBy: z.string(),
+});
+export type ProductCreated = z.infer<typeof ProductCreated>;
+
+export const ProductUpdated = z.object({
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  changes: z.object({
+    name: z.string().optional(),
+    description: z.string().nullable().optional(),
+    sku: z.string().nullable().optional(),
+    categoryId: z.string().uuid().nullable().optional(),
+    images: z.array(z.string()).optional(),
+  }),
+});
+export type ProductUpdated = z.infer<typeof ProductUpdated>;
+
+export const ProductPriceChanged = z.object({
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  oldPriceCentavos: z.number().int(),
+  newPriceCentavos: z.number().int(),
+  oldDiscountPercentage: z.number(),
+  newDiscountPercentage: z.number(),
+  changeReason: z.string().nullable(),
+  changedBy: z.string(),
+});
+export type ProductPriceChanged = z.infer<typeof ProductPriceChanged>;
+
+export const ProductActivated = z.object({ productId: z.string().uuid(), storeId: z.string().uuid() });
+export const ProductDeactivated = ProductActivated;
+export const ProductDeleted = ProductActivated;
+
+export const CategoryCreated = z.object({
+  categoryId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+});
+export type CategoryCreated = z.infer<typeof CategoryCreated>;
+
+export const RatingSubmitted = z.object({
+  ratingId: z.string().uuid(),
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+});
+export const CommentSubmitted = z.object({
+  commentId: z.string().uuid(),
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  comment: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  parentCommentId: z.string().uuid().nullable(),
+});
+export const ReviewModerated = z.object({
+  reviewId: z.string().uuid(),
+  kind: z.enum(['rating', 'comment']),
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  moderatedBy: z.string(),
+});
+
+/** Inventory events that catalog projects for stock. Stream id: `stock-<productId>`. */
+export const StockItemOpened = z.object({
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  stock: z.number().int().min(0),
+});
+export type StockItemOpened = z.infer<typeof StockItemOpened>;
+
+export const AdjustmentType = z.enum(['manual', 'correction', 'restock', 'damaged', 'return'], { error: 'Tipo de ajuste inválido' });
+export type AdjustmentType = z.infer<typeof AdjustmentType>;
+
+export const StockAdjusted = z.object({
+  adjustmentId: z.string().uuid(),
+  productId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  adjustmentType: AdjustmentType,
+  oldStock: z.number().int(),
+  newStock: z.number().int(),
+  adjustment: z.number().int(),
+  reason: z.string(),
+  adjustedBy: z.string(),
+});
+export type StockAdjusted = z.infer<typeof StockAdjusted>;

@@ -1,0 +1,261 @@
+import { z } from 'zod';
+
+/** Spanish messages of spec 001 for products, categories, images, ratings and comments. */
+export const CatalogMessages = {
+  productNameRequired: 'El nombre del producto es requerido.',
+  priceRequired: 'El precio es requerido y debe ser un número mayor o igual a 0.',
+  discountRange: 'El descuento debe estar entre 0 y 100.',
+  stockInvalid: 'El stock debe ser un número entero mayor o igual a 0.',
+  categoryNameRequired: 'El nombre de la categoría es requerido.',
+  categoryNotFound: 'Categoría no encontrada',
+  productNotFound: 'Producto no encontrado',
+  storeNotFound: 'Tienda no encontrada',
+  maxImages: (max: number) => `Solo puedes tener máximo ${max} imágenes por producto.`,
+  onlyImages: 'Solo se pueden subir archivos de imagen.',
+  selectAtLeastOne: 'Selecciona al menos una imagen para subir.',
+  fileTooLarge: 'La imagen no puede pesar más de 10 MB.',
+  uploadNotFound: 'El enlace de subida no es válido o ya fue usado.',
+  ratingNameRequired: 'Por favor ingresa tu nombre.',
+  ratingRange: 'La calificación debe estar entre 1 y 5.',
+  commentRequired: 'Por favor completa tu nombre y comentario.',
+  reviewPending: 'Gracias. Tu reseña quedó pendiente de aprobación.',
+  commentPending: 'Gracias. Tu comentario quedó pendiente de aprobación.',
+  productCreated: 'Producto creado',
+  productUpdated: 'Producto actualizado',
+  productDeleted: 'Producto eliminado',
+  categoryCreated: 'Categoría creada',
+  imagesUploaded: 'Imágenes subidas',
+} as const;
+
+export const MAX_PRODUCT_IMAGES = 10;
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const PRODUCT_PAGE_SIZES = [8, 12, 24, 48] as const;
+export const DEFAULT_PRODUCT_PAGE_SIZE = 12;
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Stock level thresholds (spec 001 §4): owner views and the public badge differ above 5. */
+export type StockLevel = 'out' | 'low' | 'medium' | 'high';
+export function ownerStockLevel(stock: number): StockLevel {
+  if (stock <= 0) return 'out';
+  if (stock <= 5) return 'low';
+  if (stock <= 20) return 'medium';
+  return 'high';
+}
+export function publicStockLevel(stock: number): StockLevel {
+  if (stock <= 0) return 'out';
+  if (stock <= 5) return 'low';
+  if (stock <= 10) return 'medium';
+  return 'high';
+}
+
+const money = z.coerce.number({ error: CatalogMessages.priceRequired }).min(0, CatalogMessages.priceRequired).max(99_999_999.99, CatalogMessages.priceRequired);
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalTrimmed = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
+/** 'none', '' and null all mean "no category". */
+const categoryRef = z.preprocess((v) => (v === 'none' || v === '' ? null : v), z.string().uuid().nullable().optional());
+/** A non-numeric stock becomes 0 (spec 001 §5). */
+const stockValue = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return v === '' ? 0 : v;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : 0;
+}, z.number().int(CatalogMessages.stockInvalid).min(0, CatalogMessages.stockInvalid).max(1_000_000, CatalogMessages.stockInvalid));
+
+/** POST /api/products: the product form (prices in quetzales). */
+export const CreateProductRequest = z.object({
+  name: z.string({ error: CatalogMessages.productNameRequired }).trim().min(1, CatalogMessages.productNameRequired).max(255),
+  description: optionalTrimmed(5000),
+  sku: optionalTrimmed(100),
+  price: money,
+  discountPercentage: z.coerce.number().min(0, CatalogMessages.discountRange).max(100, CatalogMessages.discountRange).default(0),
+  stock: stockValue.default(0),
+  categoryId: categoryRef,
+  images: z.array(z.string().max(500)).max(MAX_PRODUCT_IMAGES, CatalogMessages.maxImages(MAX_PRODUCT_IMAGES)).default([]),
+  isActive: z.boolean().default(true),
+  /** Reason recorded in the price history when price or discount change. */
+  changeReason: optionalTrimmed(255),
+  /** Ignored if it differs from the session's store: the tenant comes from the session. */
+  storeId: z.string().optional(),
+});
+export type CreateProductRequest = z.infer<typeof CreateProductRequest>;
+
+/** PUT /api/products/{id}: any subset of the product fields. */
+export const UpdateProductRequest = z.object({
+  name: z.string().trim().min(1, CatalogMessages.productNameRequired).max(255).optional(),
+  description: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(5000).nullable().optional()),
+  sku: z.preprocess((v) => (v === '' ? null : v), z.string().trim().max(100).nullable().optional()),
+  price: money.optional(),
+  discountPercentage: z.coerce.number().min(0, CatalogMessages.discountRange).max(100, CatalogMessages.discountRange).optional(),
+  stock: stockValue.optional(),
+  categoryId: categoryRef,
+  images: z.array(z.string().max(500)).max(MAX_PRODUCT_IMAGES, CatalogMessages.maxImages(MAX_PRODUCT_IMAGES)).optional(),
+  isActive: z.boolean().optional(),
+  changeReason: optionalTrimmed(255),
+  storeId: z.string().optional(),
+});
+export type UpdateProductRequest = z.infer<typeof UpdateProductRequest>;
+
+/** A product as the owner API answers it (quetzales with 2 decimals). */
+export const ProductView = z.object({
+  id: z.string().uuid(),
+  storeId: z.string().uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  sku: z.string().nullable(),
+  price: z.number(),
+  discountPercentage: z.number(),
+  finalPrice: z.number(),
+  stock: z.number().int(),
+  categoryId: z.string().uuid().nullable(),
+  categoryName: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  images: z.array(z.string()),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProductView = z.infer<typeof ProductView>;
+
+const boolQuery = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional());
+
+/** GET /api/products query. */
+export const ProductListQuery = z.object({
+  sortBy: z.enum(['name', 'price', 'stock', 'createdAt']).default('createdAt'),
+  sortOrder: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(DEFAULT_PRODUCT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  /** A category id, or 'none' for products without category. */
+  categoryId: z.union([z.literal('none'), z.string().uuid()]).optional(),
+  isActive: boolQuery,
+  lowStock: boolQuery,
+});
+export type ProductListQuery = z.infer<typeof ProductListQuery>;
+
+export const ProductListResponse = z.object({
+  products: z.array(ProductView),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+});
+export type ProductListResponse = z.infer<typeof ProductListResponse>;
+
+/** POST /api/categories. */
+export const CreateCategoryRequest = z.object({
+  name: z.string({ error: CatalogMessages.categoryNameRequired }).trim().min(1, CatalogMessages.categoryNameRequired).max(100),
+  description: optionalTrimmed(1000),
+  storeId: z.string().optional(),
+});
+export type CreateCategoryRequest = z.infer<typeof CreateCategoryRequest>;
+
+export const CategoryView = z.object({
+  id: z.string().uuid(),
+  storeId: z.string().uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CategoryView = z.infer<typeof CategoryView>;
+
+export const PriceHistoryEntry = z.object({
+  id: z.string(),
+  oldPrice: z.number().nullable(),
+  newPrice: z.number(),
+  oldDiscountPercentage: z.number().nullable(),
+  newDiscountPercentage: z.number(),
+  changeReason: z.string().nullable(),
+  changedBy: z.string(),
+  createdAt: z.string(),
+});
+export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
+
+/** POST /api/upload, then PUT the file to uploadUrl. */
+export const UploadRequest = z.object({
+  filename: z.string().trim().min(1, CatalogMessages.selectAtLeastOne).max(255),
+  contentType: z.string().refine((t) => t.startsWith('image/'), CatalogMessages.onlyImages),
+});
+export type UploadRequest = z.infer<typeof UploadRequest>;
+export const UploadResponse = z.object({ uploadUrl: z.string(), fileName: z.string() });
+export type UploadResponse = z.infer<typeof UploadResponse>;
+
+/** POST /api/public/products/{productId}/ratings. */
+export const SubmitRatingRequest = z.object({
+  rating: z.coerce.number().int(CatalogMessages.ratingRange).min(1, CatalogMessages.ratingRange).max(5, CatalogMessages.ratingRange).default(5),
+  comment: optionalTrimmed(2000),
+  customerName: z.string({ error: CatalogMessages.ratingNameRequired }).trim().min(1, CatalogMessages.ratingNameRequired).max(255),
+  customerEmail: z.preprocess(emptyToUndefined, z.email().max(255).optional()),
+});
+export type SubmitRatingRequest = z.infer<typeof SubmitRatingRequest>;
+
+/** POST /api/public/products/{productId}/comments. */
+export const SubmitCommentRequest = z.object({
+  comment: z.string({ error: CatalogMessages.commentRequired }).trim().min(1, CatalogMessages.commentRequired).max(2000),
+  customerName: z.string({ error: CatalogMessages.commentRequired }).trim().min(1, CatalogMessages.commentRequired).max(255),
+  customerEmail: z.preprocess(emptyToUndefined, z.email().max(255).optional()),
+  parentCommentId: z.string().uuid().optional(),
+});
+export type SubmitCommentRequest = z.infer<typeof SubmitCommentRequest>;
+
+export const RatingView = z.object({
+  id: z.string().uuid(),
+  productId: z.string().uuid(),
+  rating: z.number().int(),
+  comment: z.string().nullable(),
+  customerName: z.string(),
+  createdAt: z.string(),
+});
+export type RatingView = z.infer<typeof RatingView>;
+
+export const CommentView = z.object({
+  id: z.string().uuid(),
+  productId: z.string().uuid(),
+  comment: z.string(),
+  customerName: z.string(),
+  parentCommentId: z.string().uuid().nullable(),
+  createdAt: z.string(),
+});
+export type CommentView = z.infer<typeof CommentView>;
+
+/** A rating or comment awaiting the owner's decision (moderation view). */
+export const PendingReview = z.object({
+  id: z.string().uuid(),
+  kind: z.enum(['rating', 'comment']),
+  productId: z.string().uuid(),
+  productName: z.string(),
+  rating: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  createdAt: z.string(),
+});
+export type PendingReview = z.infer<typeof PendingReview>;
+
+/** A product as shoppers see it (no cost data, only active products of active stores). */
+export const PublicProductView = ProductView.omit({ storeId: true, isActive: true });
+export type PublicProductView = z.infer<typeof PublicProductView>;
+
+export const PublicProductListResponse = z.object({
+  products: z.array(PublicProductView),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+});
+export type PublicProductListResponse = z.infer<typeof PublicProductListResponse>;
+
+export const PublicProductQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  search: z.string().trim().max(200).optional(),
+  categoryId: z.string().uuid().optional(),
+});
+export type PublicProductQuery = z.infer<typeof PublicProductQuery>;
+
+/** GET /api/public/products/{productId}/details. */
+export const PublicProductDetails = PublicProductView.extend({
+  storeSubdomain: z.string(),
+  averageRating: z.number(),
+  totalRatings: z.number().int(),
+  ratings: z.array(RatingView),
+  comments: z.array(CommentView),
+});
+export type PublicProductDetails = z.infer<typeof PublicProductDetails>;
