@@ -6,3 +6,4 @@ export * from './auth';
 export * from './store';
 export * from './catalog';
 export * from './catalog-events';
+export * from './identity-events';

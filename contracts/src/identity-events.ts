@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { BUSINESS_TYPE_VALUES } from './store-constants';
+
+/**
+ * Identity events. Stream ids: `user-<userId>` (the User aggregate), `store-<storeId>` (the Store
+ * aggregate with its settings record) and `user-logins-<userId>` (an append-only log of sign-ins,
+ * kept apart so the User stream stays short however often its owner signs in).
+ *
+ * Credentials appear only as hashes: an argon2id PHC string for passwords, a sha256 hex digest for
+ * reset tokens. Consumers in other services have no use for them and must not copy them.
+ */
+export const IdentityStreams = {
+  user: (userId: string) => `user-${userId}`,
+  store: (storeId: string) => `store-${storeId}`,
+  userLogins: (userId: string) => `user-logins-${userId}`,
+} as const;
+
+const nullableText = z.string().nullable();
+
+/** A new owner account; its store is created in the same transaction (StoreCreated). */
+export const UserRegistered = z.object({
+  userId: z.string().uuid(),
+  email: z.string(),
+  passwordHash: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  storeId: z.string().uuid(),
+  registeredAt: z.string(),
+});
+export type UserRegistered = z.infer<typeof UserRegistered>;
+
+/** A successful sign-in (stream `user-logins-<userId>`); it sets users.lastLoginAt. */
+export const UserLoggedIn = z.object({
+  userId: z.string().uuid(),
+  loggedInAt: z.string(),
+});
+export type UserLoggedIn = z.infer<typeof UserLoggedIn>;
+
+/** A reset link was sent. Only the sha256 of the token is kept; it is valid until expiresAt, once. */
+export const PasswordResetRequested = z.object({
+  userId: z.string().uuid(),
+  tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type PasswordResetRequested = z.infer<typeof PasswordResetRequested>;
+
+/** The password was replaced (through a reset link); every pending reset token dies with it. */
+export const PasswordChanged = z.object({
+  userId: z.string().uuid(),
+  passwordHash: z.string(),
+  changedAt: z.string(),
+  reason: z.enum(['reset']),
+});
+export type PasswordChanged = z.infer<typeof PasswordChanged>;
+
+/** A store with every column of the spec's `stores` entity, defaults already applied. */
+export const StoreCreated = z.object({
+  storeId: z.string().uuid(),
+  ownerId: z.string().uuid(),
+  name: z.string(),
+  subdomain: z.string(),
+  businessType: z.enum(BUSINESS_TYPE_VALUES),
+  description: nullableText,
+  phone: nullableText,
+  email: nullableText,
+  address: nullableText,
+  department: nullableText,
+  website: nullableText,
+  whatsappNumber: nullableText,
+  businessHours: nullableText,
+  isActive: z.boolean(),
+  allowOnlineOrders: z.boolean(),
+  requireCustomerInfo: z.boolean(),
+  logoUrl: nullableText,
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  accentColor: z.string(),
+  aiDescriptionLength: z.enum(['short', 'normal', 'long']),
+  createdAt: z.string(),
+});
+export type StoreCreated = z.infer<typeof StoreCreated>;
+
+/** The store's settings record (spec `store_settings`), created with the store. */
+export const StoreSettingsCreated = z.object({
+  settingsId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  /** Decimal rate, e.g. 0.12 for 12 %. */
+  taxRate: z.number().min(0).max(1),
+  currency: z.string().length(3),
+  kashEnabled: z.boolean(),
+  zigiEnabled: z.boolean(),
+  printReceipts: z.boolean(),
+  receiptHeader: nullableText,
+  receiptFooter: nullableText,
+  createdAt: z.string(),
+});
+export type StoreSettingsCreated = z.infer<typeof StoreSettingsCreated>;
+
+/** Every identity event, by type name, to parse an envelope's data. */
+export const IdentityEventSchemas = {
+  UserRegistered,
+  UserLoggedIn,
+  PasswordResetRequested,
+  PasswordChanged,
+  StoreCreated,
+  StoreSettingsCreated,
+} as const;
+export type IdentityEventType = keyof typeof IdentityEventSchemas;
+
+/** An identity event as deciders produce it and consumers read it: `{ type, data }`. */
+export type IdentityEvent = { [K in IdentityEventType]: { type: K; data: z.infer<(typeof IdentityEventSchemas)[K]> } }[IdentityEventType];
+export type UserEvent = Extract<IdentityEvent, { type: 'UserRegistered' | 'PasswordResetRequested' | 'PasswordChanged' }>;
+export type StoreEvent = Extract<IdentityEvent, { type: 'StoreCreated' | 'StoreSettingsCreated' }>;

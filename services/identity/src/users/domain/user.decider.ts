@@ -1,0 +1,90 @@
+import { AuthMessages, type PasswordChanged, type PasswordResetRequested, type UserEvent, type UserRegistered } from '@tiendita/contracts';
+import { assertNever, IllegalStateError, NotFoundError, ValidationError, type Decider } from '@tiendita/eventsourcing';
+
+/** A reset link that may still be used: only its token's sha256 is known. */
+export interface PendingReset {
+  tokenHash: string;
+  expiresAt: string;
+}
+
+export type UserState =
+  | { status: 'none' }
+  | { status: 'registered'; userId: string; email: string; passwordHash: string; storeId: string; pendingResets: PendingReset[] };
+
+export type RegisterUser = {
+  type: 'RegisterUser';
+  data: { userId: string; email: string; passwordHash: string; firstName: string; lastName: string; storeId: string; now: string };
+};
+export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string; now: string } };
+export type ResetPassword = { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string; now: string } };
+export type UserCommand = RegisterUser | RequestPasswordReset | ResetPassword;
+
+export const initialUserState = (): UserState => ({ status: 'none' });
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered': {
+      const d = event.data;
+      return { status: 'registered', userId: d.userId, email: d.email, passwordHash: d.passwordHash, storeId: d.storeId, pendingResets: [] };
+    }
+    case 'PasswordResetRequested':
+      if (state.status !== 'registered') return state;
+      return { ...state, pendingResets: [...state.pendingResets, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt }] };
+    case 'PasswordChanged':
+      if (state.status !== 'registered') return state;
+      // A new password ends every reset link still pending: each is single use, and older ones die too.
+      return { ...state, passwordHash: event.data.passwordHash, pendingResets: [] };
+    default:
+      return state;
+  }
+}
+
+function registerUser(command: RegisterUser['data'], state: UserState): UserEvent[] {
+  if (state.status !== 'none') throw new IllegalStateError(AuthMessages.emailTaken);
+  const data: UserRegistered = {
+    userId: command.userId,
+    email: command.email,
+    passwordHash: command.passwordHash,
+    firstName: command.firstName,
+    lastName: command.lastName,
+    storeId: command.storeId,
+    registeredAt: command.now,
+  };
+  return [{ type: 'UserRegistered', data }];
+}
+
+function requestPasswordReset(command: RequestPasswordReset['data'], state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new NotFoundError('Usuario no encontrado');
+  const data: PasswordResetRequested = { userId: state.userId, tokenHash: command.tokenHash, requestedAt: command.now, expiresAt: command.expiresAt };
+  return [{ type: 'PasswordResetRequested', data }];
+}
+
+function resetPassword(command: ResetPassword['data'], state: UserState): UserEvent[] {
+  const now = Date.parse(command.now);
+  const valid = state.status === 'registered' && state.pendingResets.some((r) => r.tokenHash === command.tokenHash && Date.parse(r.expiresAt) > now);
+  if (!valid || state.status !== 'registered') {
+    throw new ValidationError(AuthMessages.invalidResetToken, { token: AuthMessages.invalidResetToken });
+  }
+  const data: PasswordChanged = { userId: state.userId, passwordHash: command.passwordHash, changedAt: command.now, reason: 'reset' };
+  return [{ type: 'PasswordChanged', data }];
+}
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  switch (command.type) {
+    case 'RegisterUser':
+      return registerUser(command.data, state);
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command.data, state);
+    case 'ResetPassword':
+      return resetPassword(command.data, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+/** The User aggregate: an owner account, its password and its pending reset links. */
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+};
