@@ -1,52 +1,8 @@
 import { z } from 'zod';
 
-/** Spanish messages of spec 001 for products, categories, images, ratings and comments. */
-export const CatalogMessages = {
-  productNameRequired: 'El nombre del producto es requerido.',
-  priceRequired: 'El precio es requerido y debe ser un número mayor o igual a 0.',
-  discountRange: 'El descuento debe estar entre 0 y 100.',
-  stockInvalid: 'El stock debe ser un número entero mayor o igual a 0.',
-  categoryNameRequired: 'El nombre de la categoría es requerido.',
-  categoryNotFound: 'Categoría no encontrada',
-  productNotFound: 'Producto no encontrado',
-  storeNotFound: 'Tienda no encontrada',
-  maxImages: (max: number) => `Solo puedes tener máximo ${max} imágenes por producto.`,
-  onlyImages: 'Solo se pueden subir archivos de imagen.',
-  selectAtLeastOne: 'Selecciona al menos una imagen para subir.',
-  fileTooLarge: 'La imagen no puede pesar más de 10 MB.',
-  uploadNotFound: 'El enlace de subida no es válido o ya fue usado.',
-  ratingNameRequired: 'Por favor ingresa tu nombre.',
-  ratingRange: 'La calificación debe estar entre 1 y 5.',
-  commentRequired: 'Por favor completa tu nombre y comentario.',
-  reviewPending: 'Gracias. Tu reseña quedó pendiente de aprobación.',
-  commentPending: 'Gracias. Tu comentario quedó pendiente de aprobación.',
-  productCreated: 'Producto creado',
-  productUpdated: 'Producto actualizado',
-  productDeleted: 'Producto eliminado',
-  categoryCreated: 'Categoría creada',
-  imagesUploaded: 'Imágenes subidas',
-} as const;
+import { CatalogMessages, DEFAULT_PRODUCT_PAGE_SIZE, MAX_PRODUCT_IMAGES } from './catalog-constants';
 
-export const MAX_PRODUCT_IMAGES = 10;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const PRODUCT_PAGE_SIZES = [8, 12, 24, 48] as const;
-export const DEFAULT_PRODUCT_PAGE_SIZE = 12;
-export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** Stock level thresholds (spec 001 §4): owner views and the public badge differ above 5. */
-export type StockLevel = 'out' | 'low' | 'medium' | 'high';
-export function ownerStockLevel(stock: number): StockLevel {
-  if (stock <= 0) return 'out';
-  if (stock <= 5) return 'low';
-  if (stock <= 20) return 'medium';
-  return 'high';
-}
-export function publicStockLevel(stock: number): StockLevel {
-  if (stock <= 0) return 'out';
-  if (stock <= 5) return 'low';
-  if (stock <= 10) return 'medium';
-  return 'high';
-}
+export * from './catalog-constants';
 
 const money = z.coerce.number({ error: CatalogMessages.priceRequired }).min(0, CatalogMessages.priceRequired).max(99_999_999.99, CatalogMessages.priceRequired);
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
