@@ -1,0 +1,8 @@
+/** Shared bootstrap of every Tiendita service: config, app, errors, internal auth, database, logs. */
+export * from './config';
+export * from './app';
+export * from './error-filter';
+export * from './internal-auth';
+export * from './database';
+export * from './logger';
+export * from './validation';

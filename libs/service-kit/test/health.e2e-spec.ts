@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { createPool, createServiceApp, parseConfig } from '@tiendita/service-kit';
+import { testEnv } from '@tiendita/service-kit/testing';
+import { createServer } from 'node:net';
+
+@Module({})
+class EmptyModule {}
+
+/** A port nothing listens on: bind, note the port, close. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('GET /health', () => {
+  it('answers 503 when the database cannot be reached', async () => {
+    const url = `postgres://postgres@127.0.0.1:${await closedPort()}/nada`;
+    const pool = createPool(url);
+    const app = await createServiceApp({ name: 'sin-base', module: EmptyModule, config: parseConfig(undefined, testEnv(url)), pool });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: 'Base de datos no disponible', code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      await app.close();
+      await pool.end();
+    }
+  });
+});
