@@ -27,6 +27,25 @@ export const CatalogMessages = {
   productDeleted: 'Producto eliminado',
   categoryCreated: 'Categoría creada',
   imagesUploaded: 'Imágenes subidas',
+  reviewNotFound: 'Reseña no encontrada',
+  productExists: 'El producto ya existe',
+  categoryExists: 'La categoría ya existe',
+  tooManyReviews: 'Demasiadas reseñas enviadas. Espera unos minutos e inténtalo de nuevo.',
+  imageNotFound: 'Imagen no encontrada',
+  invalidImageWidth: 'Ancho de imagen no permitido',
+} as const;
+
+/** Spanish messages of spec 001 §5 for stock adjustments (the product form's stock edit uses them too). */
+export const InventoryMessages = {
+  stockInvalid: 'El stock debe ser un número válido mayor o igual a 0.',
+  stockNegative: 'El stock no puede ser negativo',
+  reasonRequired: 'La razón es requerida',
+  reasonMissing: 'Por favor describe la razón del ajuste de inventario.',
+  invalidType: 'Tipo de ajuste inválido',
+  invalidProductId: 'ID de producto inválido',
+  productNotFound: 'Producto no encontrado',
+  adjustFailed: 'No se pudo ajustar el inventario.',
+  stockUpdateFailed: 'No se pudo actualizar el stock. Inténtalo de nuevo.',
 } as const;
 
 export const MAX_PRODUCT_IMAGES = 10;

@@ -104,3 +104,36 @@ export const StockAdjusted = z.object({
   adjustedBy: z.string(),
 });
 export type StockAdjusted = z.infer<typeof StockAdjusted>;
+
+export type ProductActivated = z.infer<typeof ProductActivated>;
+export type ProductDeactivated = z.infer<typeof ProductDeactivated>;
+export type ProductDeleted = z.infer<typeof ProductDeleted>;
+export type RatingSubmitted = z.infer<typeof RatingSubmitted>;
+export type CommentSubmitted = z.infer<typeof CommentSubmitted>;
+export type ReviewModerated = z.infer<typeof ReviewModerated>;
+/** The owner approved a rating or comment: from now on shoppers see it (if public). */
+export const ReviewApproved = ReviewModerated;
+export type ReviewApproved = ReviewModerated;
+/** The owner rejected a rating or comment: shoppers never see it. */
+export const ReviewRejected = ReviewModerated;
+export type ReviewRejected = ReviewModerated;
+
+/** Every catalog event type with its payload schema (consumers validate what they read). */
+export const CatalogEventSchemas = {
+  ProductCreated,
+  ProductUpdated,
+  ProductPriceChanged,
+  ProductActivated,
+  ProductDeactivated,
+  ProductDeleted,
+  CategoryCreated,
+  RatingSubmitted,
+  CommentSubmitted,
+  ReviewApproved,
+  ReviewRejected,
+} as const;
+export type CatalogEventType = keyof typeof CatalogEventSchemas;
+
+/** Every inventory event type catalog reads, with its payload schema. */
+export const InventoryStockEventSchemas = { StockItemOpened, StockAdjusted } as const;
+export type InventoryStockEventType = keyof typeof InventoryStockEventSchemas;
