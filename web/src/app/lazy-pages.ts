@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+
+// Every screen is its own chunk: the entry holds only React, the router, react-query and the toaster,
+// so a visitor downloads just the page they asked for, and the owner app (antd) never reaches the landing.
+export const loadLandingPage = () => import('../features/landing/landing-page');
+export const LandingPage = lazy(() => loadLandingPage().then((m) => ({ default: m.LandingPage })));
+export const LoginPage = lazy(() => import('../features/auth/pages/login-page').then((m) => ({ default: m.LoginPage })));
+export const RegisterPage = lazy(() => import('../features/auth/pages/register-page').then((m) => ({ default: m.RegisterPage })));
+export const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+export const ResetPasswordPage = lazy(() =>
+  import('../features/auth/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const loadOwnerApp = () => import('../features/shell/owner-app');
+export const OwnerApp = lazy(() => loadOwnerApp().then((m) => ({ default: m.OwnerApp })));

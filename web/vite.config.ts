@@ -1,0 +1,36 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+const contractsDir = fileURLToPath(new URL('../contracts/src/', import.meta.url));
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@tiendita/contracts': contracts } },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  preview: { proxy: { '/api': 'http://localhost:3000' } },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+    // The owner app carries antd (~165 KB gzipped); it is lazy and never reaches the landing page or the shop.
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Contracts only declare schemas and pure helpers: a page that uses formatQuetzales must not pull in
+      // every zod schema (and zod itself) through the barrel.
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir) },
+      // Keep code that only lazy screens share (zod, form helpers) out of the entry every visitor loads.
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
