@@ -1,0 +1,36 @@
+import fastifyStatic from '@fastify/static';
+import { createServiceApp, parseConfig, type ServiceAppOptions } from '@tiendita/service-kit';
+import type { FastifyReply } from 'fastify';
+import { existsSync } from 'node:fs';
+import { AppModule } from './app.module';
+import { type GatewayConfig, gatewayConfigShape } from './config';
+
+/** How service-kit builds the gateway: no internal-caller guard (it is the edge), static web build. */
+export function serviceOptions(config: GatewayConfig): ServiceAppOptions<GatewayConfig> {
+  return {
+    name: 'gateway',
+    module: AppModule,
+    config,
+    internalAuth: false,
+    configure: async (app) => {
+      if (!existsSync(config.WEB_DIST_DIR)) return;
+      // Files of the build only (wildcard: false registers one route per file found at start);
+      // everything else falls through to WebController's index.html.
+      await app.register(fastifyStatic, {
+        root: config.WEB_DIST_DIR,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        setHeaders: (reply: FastifyReply, filePath: string) => {
+          // Vite puts content-hashed names under assets/: cache them for good.
+          reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    },
+  };
+}
+
+/** The gateway, initialised but not listening: tests call app.inject() or app.listen({ port: 0 }). */
+export async function createApp(env: Record<string, string | undefined> = process.env) {
+  return createServiceApp(serviceOptions(parseConfig(gatewayConfigShape, env)));
+}

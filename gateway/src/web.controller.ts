@@ -1,0 +1,40 @@
+import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { NotFoundError } from '@tiendita/eventsourcing';
+import { SERVICE_CONFIG } from '@tiendita/service-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { GatewayConfig } from './config';
+
+const MISSING_BUILD = `<!doctype html>
+<html lang="es-GT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tiendita</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem">
+<h1>Falta la compilación web</h1>
+<p>No se encontró <code>web/dist</code>. Ejecuta <code>npm run build</code> (o <code>npm start</code>, que compila lo que falte) y recarga esta página.</p>
+</body></html>`;
+
+/**
+ * Single-page fallback: every GET that is not a file of the web build and not /api gets
+ * index.html, so client routes (/dashboard, /demo/productos/…) load the app.
+ */
+@Controller()
+export class WebController {
+  private readonly indexFile: string;
+
+  constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
+    this.indexFile = join(config.WEB_DIST_DIR, 'index.html');
+  }
+
+  @Get('*')
+  page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/')) throw new NotFoundError('Ruta no encontrada');
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!existsSync(this.indexFile)) {
+      reply.status(503).send(MISSING_BUILD);
+      return;
+    }
+    // Read per request: a rebuild shows up without restarting the gateway.
+    reply.send(readFileSync(this.indexFile));
+  }
+}

@@ -1,0 +1,71 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createTestDatabase, type TestDatabase, testEnv } from '@tiendita/service-kit/testing';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../src/app';
+
+let db: TestDatabase;
+let webDir: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  webDir = mkdtempSync(join(tmpdir(), 'tiendita-web-'));
+  mkdirSync(join(webDir, 'dist', 'assets'), { recursive: true });
+  writeFileSync(join(webDir, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(webDir, 'dist', 'assets', 'app-abc123.js'), 'console.log("hola")');
+});
+
+afterAll(async () => {
+  rmSync(webDir, { recursive: true, force: true });
+  await db?.drop();
+});
+
+describe('the gateway serving the web build', () => {
+  let app: NestFastifyApplication;
+  beforeAll(async () => {
+    app = await createApp(testEnv(db.url, { WEB_DIST_DIR: join(webDir, 'dist') }));
+  });
+  afterAll(() => app?.close());
+
+  it('answers /health', async () => {
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    expect(res.json()).toEqual({ status: 'ok', service: 'gateway' });
+  });
+
+  it('serves a built file with a long cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("hola")');
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers index.html for client routes', async () => {
+    for (const url of ['/', '/dashboard', '/demo/productos/123?x=1']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toBe('<!doctype html><div id="root"></div>');
+    }
+  });
+
+  it('answers an unknown /api route with the 404 error body', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/no-existe' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Ruta no encontrada', code: 'NOT_FOUND' });
+    const post = await app.inject({ method: 'POST', url: '/api/no-existe', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ message: 'Ruta no encontrada', code: 'NOT_FOUND' });
+  });
+});
+
+it('explains in Spanish when the web build is missing', async () => {
+  const app = await createApp(testEnv(db.url, { WEB_DIST_DIR: join(webDir, 'no-hay') }));
+  try {
+    const res = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('Falta la compilación web');
+  } finally {
+    await app.close();
+  }
+});

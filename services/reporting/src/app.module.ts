@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Root module of the reporting service (GET /health comes from service-kit). */
+@Module({})
+export class AppModule {}
