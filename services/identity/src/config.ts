@@ -1,7 +1,15 @@
-import { portVariable, type ServiceConfig } from '@tiendita/service-kit';
+import { portVariable, type ServiceConfig, urlVariable } from '@tiendita/service-kit';
+import { z } from 'zod';
 
 /** Environment of the identity service: the service-kit base variables, on port 3001 by default. */
 export const identityConfigShape = {
   PORT: portVariable(3001),
+  /** smtp://user:pass@host:port — without it reset mails go to DATA_DIR/mail/ and the link is logged. */
+  SMTP_URL: urlVariable(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('Tiendita <no-reply@tiendita.gt>'),
+  /** Public address of the site, for links in e-mails; without it the request's origin is used. */
+  PUBLIC_URL: urlVariable().optional(),
+  /** 1: create the demo owner and store 'demo' at start (idempotent). */
+  SEED_DEMO: z.enum(['0', '1'], { error: 'debe ser 0 o 1' }).default('0'),
 };
 export type IdentityConfig = ServiceConfig<typeof identityConfigShape>;

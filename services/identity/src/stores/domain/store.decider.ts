@@ -58,7 +58,7 @@ export function evolveStore(state: StoreState, event: StoreEvent): StoreState {
 
 function createStore(c: CreateStore['data'], state: StoreState): StoreEvent[] {
   if (state.status !== 'none') throw new IllegalStateError('La tienda ya existe');
-  if (isReservedSubdomain(c.subdomain)) throw new ValidationError(AuthMessages.subdomainReserved, { subdomain: AuthMessages.subdomainReserved });
+  if (isReservedSubdomain(c.subdomain)) throw new ValidationError(AuthMessages.subdomainReserved, { fields: { subdomain: AuthMessages.subdomainReserved } });
   const store: StoreCreated = {
     storeId: c.storeId,
     ownerId: c.ownerId,

@@ -9,7 +9,16 @@ export interface PendingReset {
 
 export type UserState =
   | { status: 'none' }
-  | { status: 'registered'; userId: string; email: string; passwordHash: string; storeId: string; pendingResets: PendingReset[] };
+  | {
+      status: 'registered';
+      userId: string;
+      email: string;
+      firstName: string;
+      lastName: string;
+      passwordHash: string;
+      storeId: string;
+      pendingResets: PendingReset[];
+    };
 
 export type RegisterUser = {
   type: 'RegisterUser';
@@ -25,7 +34,16 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered': {
       const d = event.data;
-      return { status: 'registered', userId: d.userId, email: d.email, passwordHash: d.passwordHash, storeId: d.storeId, pendingResets: [] };
+      return {
+        status: 'registered',
+        userId: d.userId,
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        passwordHash: d.passwordHash,
+        storeId: d.storeId,
+        pendingResets: [],
+      };
     }
     case 'PasswordResetRequested':
       if (state.status !== 'registered') return state;
@@ -63,7 +81,7 @@ function resetPassword(command: ResetPassword['data'], state: UserState): UserEv
   const now = Date.parse(command.now);
   const valid = state.status === 'registered' && state.pendingResets.some((r) => r.tokenHash === command.tokenHash && Date.parse(r.expiresAt) > now);
   if (!valid || state.status !== 'registered') {
-    throw new ValidationError(AuthMessages.invalidResetToken, { token: AuthMessages.invalidResetToken });
+    throw new ValidationError(AuthMessages.invalidResetToken, { fields: { token: AuthMessages.invalidResetToken } });
   }
   const data: PasswordChanged = { userId: state.userId, passwordHash: command.passwordHash, changedAt: command.now, reason: 'reset' };
   return [{ type: 'PasswordChanged', data }];

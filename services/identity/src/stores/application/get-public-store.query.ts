@@ -1,0 +1,33 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { PublicStoreView } from '@tiendita/contracts';
+import { NotFoundError } from '@tiendita/eventsourcing';
+import { PG_POOL } from '@tiendita/service-kit';
+import type { Pool } from 'pg';
+import { STORE_NOT_FOUND } from './get-store.query';
+import { STORE_COLUMNS, STORES_TABLE, toPublicStoreView, type StoreRow } from './store-row';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/public/store/:store: an active store by subdomain or id, for the public shop. */
+export class GetPublicStoreQuery extends Query<PublicStoreView> {
+  constructor(readonly identifier: string) {
+    super();
+  }
+}
+
+@QueryHandler(GetPublicStoreQuery)
+export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery> {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async execute({ identifier }: GetPublicStoreQuery): Promise<PublicStoreView> {
+    const key = identifier.trim().toLowerCase();
+    if (!key || key.length > 100) throw new NotFoundError(STORE_NOT_FOUND);
+    const r = UUID.test(key)
+      ? await this.pool.query<StoreRow>(`SELECT ${STORE_COLUMNS} FROM ${STORES_TABLE} WHERE id = $1 AND is_active`, [key])
+      : await this.pool.query<StoreRow>(`SELECT ${STORE_COLUMNS} FROM ${STORES_TABLE} WHERE subdomain = $1 AND is_active`, [key]);
+    const row = r.rows[0];
+    if (!row) throw new NotFoundError(STORE_NOT_FOUND);
+    return toPublicStoreView(row, 0);
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { StoreView } from '@tiendita/contracts';
+import { NotFoundError } from '@tiendita/eventsourcing';
+import { PG_POOL } from '@tiendita/service-kit';
+import type { Pool } from 'pg';
+import { IdentityReadModels } from '../../read-model/read-models';
+import { STORE_COLUMNS, STORES_TABLE, toStoreView, type StoreRow } from './store-row';
+
+export const STORE_NOT_FOUND = 'Tienda no encontrada';
+
+/** GET /api/store: the store of the session, and only that one. */
+export class GetStoreQuery extends Query<StoreView> {
+  constructor(
+    readonly storeId: string,
+    readonly ownerId: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetStoreQuery)
+export class GetStoreHandler implements IQueryHandler<GetStoreQuery> {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readModels: IdentityReadModels,
+  ) {}
+
+  async execute({ storeId, ownerId }: GetStoreQuery): Promise<StoreView> {
+    let row = await this.find(storeId, ownerId);
+    if (!row) {
+      await this.readModels.waitUntilCurrent();
+      row = await this.find(storeId, ownerId);
+    }
+    if (!row) throw new NotFoundError(STORE_NOT_FOUND);
+    // Product and order totals belong to catalog and ordering; they are 0 until those report them.
+    return toStoreView(row, { totalProducts: 0, totalOrders: 0 });
+  }
+
+  private async find(storeId: string, ownerId: string): Promise<StoreRow | null> {
+    const r = await this.pool.query<StoreRow>(`SELECT ${STORE_COLUMNS} FROM ${STORES_TABLE} WHERE id = $1 AND owner_id = $2`, [storeId, ownerId]);
+    return r.rows[0] ?? null;
+  }
+}
