@@ -1,0 +1,24 @@
+import type { PublicProductView } from '../lib/contracts';
+import { Price } from './price';
+import { ProductImage } from './product-image';
+import { StockBadge } from './stock-badge';
+
+/** One product in the grid; the whole card opens its detail, the button adds one to the cart. */
+export function ProductCard({ product, eager, onOpen, onAdd }: { product: PublicProductView; eager: boolean; onOpen: () => void; onAdd: () => void }) {
+  const inStock = product.stock > 0;
+  return (
+    <li className="shop-card">
+      <button type="button" className="shop-card__open" onClick={onOpen} aria-label={`Ver ${product.name}`}>
+        <ProductImage src={product.imageUrl} alt="" width={320} eager={eager} className="shop-card__img" />
+      </button>
+      <div className="shop-card__body">
+        <h3 className="shop-card__name">{product.name}</h3>
+        <Price price={product.price} finalPrice={product.finalPrice} discountPercentage={product.discountPercentage} />
+        <StockBadge stock={product.stock} />
+        <button type="button" className="shop-button shop-button--primary shop-button--small" onClick={onAdd} disabled={!inStock}>
+          {inStock ? 'Agregar' : 'Agotado'}
+        </button>
+      </div>
+    </li>
+  );
+}
