@@ -8,7 +8,7 @@ import { onSessionLost } from '../lib/query-client';
 import { PageLoader } from '../components/page-loader';
 import { LoggedOutRedirect } from './logged-out-redirect';
 import { isShopPath } from './shop-route';
-import { ForgotPasswordPage, LandingPage, LoginPage, OwnerApp, RegisterPage, ResetPasswordPage } from './lazy-pages';
+import { ForgotPasswordPage, LandingPage, LoginPage, OwnerApp, RegisterPage, ResetPasswordPage, ShopApp } from './lazy-pages';
 import { OWNER_ONLY_PATHS, PUBLIC_PATHS } from './paths';
 
 /**
@@ -17,7 +17,13 @@ import { OWNER_ONLY_PATHS, PUBLIC_PATHS } from './paths';
  */
 export function AppRoot() {
   const location = useLocation();
-  if (isShopPath(location)) return null;
+  if (isShopPath(location)) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <ShopApp />
+      </Suspense>
+    );
+  }
   return <Site />;
 }
 

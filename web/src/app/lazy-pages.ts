@@ -14,3 +14,6 @@ export const ResetPasswordPage = lazy(() =>
 );
 export const loadOwnerApp = () => import('../features/shell/owner-app');
 export const OwnerApp = lazy(() => loadOwnerApp().then((m) => ({ default: m.OwnerApp })));
+// The public shop: its own chunk, with no antd and no owner code.
+export const loadShopApp = () => import('../shop/shop-app');
+export const ShopApp = lazy(() => loadShopApp().then((m) => ({ default: m.ShopApp })));
