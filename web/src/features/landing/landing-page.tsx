@@ -49,7 +49,7 @@ function TopBar() {
     <header className="topbar">
       <div className="container topbar__inner">
         <Link to="/" className="topbar__brand" aria-label="Tiendita, inicio">
-          <Logo size={30} />
+          <Logo size={28} />
           <span className="topbar__tagline">Tu negocio en línea</span>
         </Link>
         <nav className="topbar__actions" aria-label="Cuenta">

@@ -111,7 +111,7 @@ export function ResetPasswordPage() {
     <AuthLayout>
       <h1 className="auth__title">Crea una nueva contraseña</h1>
       <p className="auth__subtitle">Usa al menos 6 caracteres, con una mayúscula y un número.</p>
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Nueva contraseña">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Restablecer contraseña">
         <PasswordField
           label="Nueva contraseña"
           name="password"
