@@ -50,3 +50,20 @@ function walkAll(dir) {
 if (existsSync(join(webDir, 'index.html')) && (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newest(webSources))) {
   execSync('npx vite build', { cwd: webDir, stdio: 'inherit' });
 }
+
+// Pre-compress the web build (the gateway serves .br/.gz next to each file when the browser
+// accepts them): shoppers on phones download the gzip/brotli size, not the raw one.
+const { gzipSync, brotliCompressSync, constants: zlib } = await import('node:zlib');
+let compressed = 0;
+for (const file of walkAll(join(webDir, 'dist'))) {
+  if (!/\.(js|css|html|svg|json|txt|webmanifest)$/.test(file) || file.endsWith('manifest.json')) continue;
+  const size = statSync(file).size;
+  if (size < 1024) continue;
+  const mtime = statSync(file).mtimeMs;
+  if (!force && existsSync(`${file}.br`) && statSync(`${file}.br`).mtimeMs >= mtime && existsSync(`${file}.gz`) && statSync(`${file}.gz`).mtimeMs >= mtime) continue;
+  const content = readFileSync(file);
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: size } }));
+  compressed++;
+}
+if (compressed) console.log(`build: ${compressed} archivo(s) web comprimido(s) (gzip y brotli)`);

@@ -14,12 +14,11 @@ export function serviceOptions(config: GatewayConfig): ServiceAppOptions<Gateway
     internalAuth: false,
     configure: async (app) => {
       if (!existsSync(config.WEB_DIST_DIR)) return;
-      // Files of the build only (wildcard: false registers one route per file found at start);
-      // everything else falls through to WebController's index.html.
+      // serve: false only adds reply.sendFile; WebController decides what each GET gets, so files
+      // written by a later build are served without a restart.
       await app.register(fastifyStatic, {
         root: config.WEB_DIST_DIR,
-        wildcard: false,
-        index: false,
+        serve: false,
         preCompressed: true,
         setHeaders: (reply: FastifyReply, filePath: string) => {
           // Vite puts content-hashed names under assets/: cache them for good.

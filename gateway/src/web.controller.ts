@@ -14,8 +14,8 @@ const MISSING_BUILD = `<!doctype html>
 </body></html>`;
 
 /**
- * Single-page fallback: every GET that is not a file of the web build and not /api gets
- * index.html, so client routes (/dashboard, /demo/productos/…) load the app.
+ * The web build: files by name, and index.html for every other GET outside /api, so client
+ * routes (/dashboard, /demo/productos/…) load the single-page app.
  */
 @Controller()
 export class WebController {
@@ -29,6 +29,18 @@ export class WebController {
   page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) throw new NotFoundError('Ruta no encontrada');
+    // A name with an extension is a file of the build (a missing one is a 404, never index.html).
+    if (/\.[A-Za-z0-9]+$/.test(path)) {
+      if (typeof reply.sendFile !== 'function') throw new NotFoundError('Ruta no encontrada');
+      let file: string;
+      try {
+        file = decodeURIComponent(path);
+      } catch {
+        throw new NotFoundError('Ruta no encontrada');
+      }
+      reply.sendFile(file.replace(/^\/+/, ''));
+      return;
+    }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!existsSync(this.indexFile)) {
       reply.status(503).send(MISSING_BUILD);

@@ -40,6 +40,29 @@ describe('the gateway serving the web build', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves a file written after start (a rebuild) and answers 404 for a missing one', async () => {
+    writeFileSync(join(webDir, 'dist', 'assets', 'app-new456.js'), 'console.log("nuevo")');
+    const res = await app.inject({ method: 'GET', url: '/assets/app-new456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("nuevo")');
+    const missing = await app.inject({ method: 'GET', url: '/assets/app-old000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Ruta no encontrada', code: 'NOT_FOUND' });
+  });
+
+  it('serves the pre-compressed file when the client accepts it', async () => {
+    writeFileSync(join(webDir, 'dist', 'assets', 'big-789.js.gz'), 'gz-bytes');
+    writeFileSync(join(webDir, 'dist', 'assets', 'big-789.js'), 'plain');
+    const res = await app.inject({ method: 'GET', url: '/assets/big-789.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.body).toBe('gz-bytes');
+  });
+
+  it('refuses to leave the build folder', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/..%2F..%2Fetc%2Fpasswd.txt' });
+    expect([403, 404]).toContain(res.statusCode);
+  });
+
   it('answers index.html for client routes', async () => {
     for (const url of ['/', '/dashboard', '/demo/productos/123?x=1']) {
       const res = await app.inject({ method: 'GET', url });

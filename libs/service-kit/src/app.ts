@@ -199,7 +199,7 @@ export async function startService<C extends BaseConfig>(options: ServiceAppOpti
   }
 
   try {
-    await app.listen({ port: config.PORT, host: config.HOST });
+    await app.listen({ port: config.PORT, host: config.HOST, listenTextResolver: (address) => `${name} escuchando en ${address}` });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') fail(`El puerto ${config.PORT} ya está en uso`);
     if ((error as NodeJS.ErrnoException).code === 'EADDRNOTAVAIL') fail(`La dirección ${config.HOST} no está disponible en esta máquina`);
@@ -226,7 +226,13 @@ export async function startService<C extends BaseConfig>(options: ServiceAppOpti
   };
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
+  // Under `npm start` the supervisor holds our stdin open; if it dies, we stop too instead of
+  // lingering on the port.
+  if (process.env.TIENDITA_SUPERVISED === '1') {
+    process.stdin.on('end', () => shutdown('supervisor-gone'));
+    process.stdin.on('error', () => shutdown('supervisor-gone'));
+    process.stdin.resume();
+  }
 
-  logger.info({ host: config.HOST, port: config.PORT }, `${name} escuchando en http://${config.HOST}:${config.PORT}`);
   return app;
 }

@@ -11,12 +11,16 @@ export function createLogger(service: string, level: string): Logger {
   });
 }
 
+const BOOTSTRAP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+
 /** Routes Nest's own log calls (bootstrap, route mapping) into the pino logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, ...rest: unknown[]): void {
-    this.write('info', message, rest);
+    // Nest's bootstrap chatter (modules loaded, routes mapped) is only interesting when debugging.
+    const context = rest[rest.length - 1];
+    this.write(typeof context === 'string' && BOOTSTRAP_CONTEXTS.has(context) ? 'debug' : 'info', message, rest);
   }
   error(message: unknown, ...rest: unknown[]): void {
     this.write('error', message, rest);
