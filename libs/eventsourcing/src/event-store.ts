@@ -48,7 +48,8 @@ export function eventStoreDdl(schema: string): string {
   `;
 }
 
-type Row = {
+/** A row of an events table as node-pg returns it (transaction_id cast to text). */
+export type EventRow = {
   global_position: string;
   stream_id: string;
   stream_position: number;
@@ -63,7 +64,8 @@ export interface RecordedEventWithTx<E extends DomainEvent = DomainEvent> extend
   transactionId: string;
 }
 
-function toRecorded(row: Row): RecordedEventWithTx {
+/** Turns an events-table row into a recorded event. */
+export function toRecorded(row: EventRow): RecordedEventWithTx {
   return {
     globalPosition: Number(row.global_position),
     streamId: row.stream_id,
@@ -75,6 +77,9 @@ function toRecorded(row: Row): RecordedEventWithTx {
     transactionId: row.transaction_id,
   };
 }
+
+/** The columns every reader of an events table selects, in the shape of EventRow. */
+export const EVENT_COLUMNS = 'global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at';
 
 /** Position just after an event, to resume reading from. */
 export function positionOf(event: { transactionId: string; globalPosition: number }): Position {
@@ -198,7 +203,7 @@ export class PostgresEventStore {
 
   /** Events of one stream after `fromVersion` (0 = from the start), in stream order. */
   async readStream(streamId: string, fromVersion = 0, client?: PoolClient): Promise<RecordedEventWithTx[]> {
-    const r = await (client ?? this.pool).query<Row>({ name: `${this.schema}_read_stream`, text: this.readStreamSql, values: [streamId, fromVersion] });
+    const r = await (client ?? this.pool).query<EventRow>({ name: `${this.schema}_read_stream`, text: this.readStreamSql, values: [streamId, fromVersion] });
     return r.rows.map(toRecorded);
   }
 
@@ -207,7 +212,7 @@ export class PostgresEventStore {
    * flight, so a reader that resumes from the last returned position skips nothing.
    */
   async readAll(from: Position, limit: number, client?: PoolClient): Promise<RecordedEventWithTx[]> {
-    const r = await (client ?? this.pool).query<Row>({
+    const r = await (client ?? this.pool).query<EventRow>({
       name: `${this.schema}_read_all`,
       text: this.readAllSql,
       values: [from.transactionId, from.globalPosition, limit],

@@ -6,3 +6,5 @@ export * from './command-handler';
 export * from './subscription';
 export * from './postgres-transport';
 export * from './projection';
+export * from './projection-runner';
+export * from './pg-util';

@@ -1,5 +1,6 @@
 import { Client, type Pool, type PoolClient } from 'pg';
 import { assertSchemaName, notifyChannel, PostgresEventStore, type RecordedEventWithTx } from './event-store';
+import { checkout } from './pg-util';
 import { checkpointDdl, lockCheckpoint, saveCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
 
 export interface PostgresTransportOptions {
@@ -54,9 +55,14 @@ export class PostgresTransport implements EventTransport {
     this.wakers.get(channel)!.add(sub.wake);
     this.subs.add(sub);
     sub.start();
+    void sub.done.then(() => {
+      this.wakers.get(channel)?.delete(sub.wake);
+      this.subs.delete(sub);
+    });
     return {
       group: options.group,
       source: options.source,
+      done: sub.done,
       caughtUp: () => sub.caughtUp(),
       stop: async () => {
         this.wakers.get(channel)?.delete(sub.wake);
@@ -81,6 +87,8 @@ class PgSubscription {
   private pendingWake = false;
   private caughtUpWaiters: { after: number; resolve: () => void }[] = [];
   private passes = 0;
+  private finished!: () => void;
+  readonly done = new Promise<void>((resolve) => (this.finished = resolve));
 
   constructor(
     private readonly t: PostgresTransportOptions,
@@ -95,7 +103,7 @@ class PgSubscription {
 
   start(): void {
     this.running = true;
-    this.loop = this.run();
+    this.loop = this.run().finally(() => this.finished());
   }
 
   async stop(): Promise<void> {
@@ -119,15 +127,19 @@ class PgSubscription {
       const pass = ++this.passes;
       let handled = 0;
       let failed = false;
-      const client = await this.t.pool.connect();
+      let client: Awaited<ReturnType<typeof checkout>> | null = null;
       try {
+        client = await checkout(this.t.pool);
         handled = await this.step(client, batchSize);
-      } catch {
+      } catch (err) {
         failed = true; // step() already reported it through onError
+        if (!client) this.o.onError?.(err, []);
+        client?.done(err);
+        client = null;
       } finally {
-        client.release();
+        client?.done();
       }
-      if (handled > 0 && !failed) continue;
+      if (handled > 0 && !failed && this.running) continue;
       // A pass that found nothing: every waiter registered before it started is caught up.
       if (!failed) {
         const done = this.caughtUpWaiters.filter((w) => w.after < pass);
@@ -164,11 +176,16 @@ class PgSubscription {
         await tx.query('COMMIT');
         return 0;
       }
-      await this.o.handle(events, tx);
-      const last = events[events.length - 1];
-      await saveCheckpoint(tx, this.t.schema, this.o.group, this.o.source, { transactionId: last.transactionId, globalPosition: last.globalPosition });
+      const result = await this.o.handle(events, tx);
+      const handled = result ? Math.max(0, Math.min(result.handled, events.length)) : events.length;
+      if (handled > 0) {
+        const last = events[handled - 1];
+        await saveCheckpoint(tx, this.t.schema, this.o.group, this.o.source, { transactionId: last.transactionId, globalPosition: last.globalPosition });
+      }
       await tx.query('COMMIT');
-      return events.length;
+      // The handler asked to stop after part of the batch: this subscription ends here.
+      if (handled < events.length) this.running = false;
+      return handled;
     } catch (err) {
       await tx.query('ROLLBACK').catch(() => undefined);
       this.o.onError?.(err, events);

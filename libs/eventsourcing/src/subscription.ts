@@ -1,8 +1,15 @@
-import type { Pool, PoolClient } from 'pg';
+import type { PoolClient } from 'pg';
 import type { Position, RecordedEventWithTx } from './event-store';
 
+/**
+ * What a handler may answer: nothing (the whole batch was handled), or how many events of the
+ * batch it handled. Fewer than the batch means "commit the checkpoint after those and stop this
+ * subscription" (the projection runner uses it to pause on a dead letter).
+ */
+export type HandleResult = void | { handled: number };
+
 /** Applies a batch inside the consumer's transaction; the checkpoint is written in the same one. */
-export type SubscriptionHandler = (events: RecordedEventWithTx[], tx: PoolClient) => Promise<void>;
+export type SubscriptionHandler = (events: RecordedEventWithTx[], tx: PoolClient) => Promise<HandleResult>;
 
 export interface SubscribeOptions {
   /** Consumer group, `<service>.<purpose>`: one checkpoint per group and source. */
@@ -21,6 +28,11 @@ export interface Subscription {
   /** Resolves once every event committed before the call has been handled. */
   caughtUp(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Resolves when the subscription has ended: after stop(), or after its handler answered fewer
+   * events than the batch (that partial batch committed).
+   */
+  readonly done: Promise<void>;
 }
 
 /** The subscription port: the only way a service consumes another's events. */
@@ -45,25 +57,56 @@ export function checkpointDdl(schema: string): string {
     );`;
 }
 
-/** Reads the checkpoint of a group for a source, locking its row for this transaction. */
-export async function lockCheckpoint(tx: PoolClient, schema: string, group: string, source: string, partition = 0): Promise<Position | null> {
+/**
+ * Partition number of a group's floor row: events at or before it are skipped on every partition.
+ * A rebuild swap sets it (the Kafka consumer honours it; the postgres transport uses partition 0).
+ */
+export const FLOOR_PARTITION = -1;
+
+/**
+ * Reads the checkpoint of a group for a source, locking its row for this transaction. With
+ * `skipLocked` (the default) it answers null when another transaction holds the row (another
+ * process works this group, or a rebuild swap pauses it); without, it waits for the row.
+ */
+export async function lockCheckpoint(
+  tx: PoolClient,
+  schema: string,
+  group: string,
+  source: string,
+  partition = 0,
+  skipLocked = true,
+): Promise<Position | null> {
   await tx.query(
     `INSERT INTO ${schema}.subscription_checkpoints (group_name, source, partition) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
     [group, source, partition],
   );
   const r = await tx.query<{ transaction_id: string; global_position: string }>(
     `SELECT transaction_id::text, global_position FROM ${schema}.subscription_checkpoints
-     WHERE group_name = $1 AND source = $2 AND partition = $3 FOR UPDATE SKIP LOCKED`,
+     WHERE group_name = $1 AND source = $2 AND partition = $3 FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
     [group, source, partition],
   );
   if (r.rowCount === 0) return null; // another process holds this group: let it work
   return { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) };
 }
 
+/** Saves the checkpoint of a group for a source (its row must be locked by lockCheckpoint). */
 export async function saveCheckpoint(tx: PoolClient, schema: string, group: string, source: string, position: Position, partition = 0): Promise<void> {
   await tx.query(
     `UPDATE ${schema}.subscription_checkpoints SET transaction_id = $4::xid8, global_position = $5, updated_at = now()
      WHERE group_name = $1 AND source = $2 AND partition = $3`,
     [group, source, partition, position.transactionId, position.globalPosition],
   );
+}
+
+/** Total order of positions: transaction id first, then global position. Negative, zero or positive. */
+export function comparePositions(a: Position, b: Position): number {
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.globalPosition - b.globalPosition;
+}
+
+/** The later of two positions. */
+export function maxPosition(a: Position, b: Position): Position {
+  return comparePositions(a, b) >= 0 ? a : b;
 }

@@ -1,0 +1,37 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * Checks a client out of the pool with an 'error' listener attached for as long as it is out:
+ * a backend killed under a running query (pg_terminate_backend, a restart) makes node-pg emit
+ * 'error' on the client, which would otherwise crash the process. The failed query rejects anyway.
+ */
+export async function checkout(pool: Pool): Promise<PoolClient & { done(err?: unknown): void }> {
+  const client = await pool.connect();
+  let lastError: unknown;
+  const onError = (err: unknown): void => {
+    lastError = err;
+  };
+  client.on('error', onError);
+  let released = false;
+  return Object.assign(client, {
+    done(err?: unknown): void {
+      if (released) return;
+      released = true;
+      client.removeListener('error', onError);
+      // A client that failed is destroyed rather than handed to the next caller.
+      client.release(err || lastError ? true : undefined);
+    },
+  });
+}
+
+/** SQLSTATE classes worth retrying rather than blaming the event: connection, conflicts, resources, shutdown. */
+export function isTransientError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return false;
+  return /^(08|40|53|57|58)/.test(code) || code === '55P03' || code === '55006';
+}
+
+/** Quotes nothing: names are checked against /^[a-z_][a-z0-9_]*$/ before they reach SQL. */
+export function qualified(schema: string, table: string): string {
+  return `${schema}.${table}`;
+}

@@ -1,0 +1,129 @@
+import type { PoolClient } from 'pg';
+import { PostgresTransport, ProjectionRunner, type PostgresEventStore, type Projection, type RecordedEventWithTx } from '../src';
+import { applyLedger, eventually, ledgerProjection, migratedStore, openTestDb, rowsOf, type TestDb } from './support';
+
+let db: TestDb;
+let bank: PostgresEventStore;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  bank = await migratedStore(db.pool, 'bank');
+});
+afterAll(async () => {
+  bank.close();
+  await db.close();
+});
+
+function runnerFor(schema: string, projections: Projection[]) {
+  const transport = new PostgresTransport({ pool: db.pool, schema, connectionString: db.url, pollIntervalMs: 200 });
+  const runner = new ProjectionRunner({ pool: db.pool, schema, transport, projections, batchSize: 7, logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  return {
+    runner,
+    async close() {
+      await runner.stop();
+      await transport.close();
+    },
+  };
+}
+
+async function deposit(stream: string, amounts: number[], type = 'Deposited'): Promise<void> {
+  const current = await bank.readStream(stream);
+  await bank.append(stream, amounts.map((amount) => ({ type, data: { amount } })), current.length);
+}
+
+describe('ProjectionRunner', () => {
+  it('applies batches with their checkpoint in one transaction and resumes where it stopped after a restart', async () => {
+    for (let i = 0; i < 10; i++) await deposit(`acc-${i % 3}`, [1, 2, 3]);
+    const first = runnerFor('reports_a', [ledgerProjection('ledger', ['bank'])]);
+    await first.runner.start();
+    await first.runner.caughtUp();
+    const cp = await db.pool.query(`SELECT global_position FROM reports_a.subscription_checkpoints WHERE group_name = 'reports_a.ledger' AND source = 'bank'`);
+    expect(Number(cp.rows[0].global_position)).toBe(30);
+    await first.close();
+
+    for (let i = 0; i < 5; i++) await deposit(`acc-${i % 3}`, [10]);
+    const second = runnerFor('reports_a', [ledgerProjection('ledger', ['bank'])]);
+    await second.runner.start();
+    await second.runner.caughtUp();
+    const rows = await db.pool.query(`SELECT stream_id, events, balance FROM reports_a.ledger_accounts ORDER BY stream_id`);
+    expect(rows.rows).toEqual([
+      { stream_id: 'acc-0', events: 14, balance: '44' },
+      { stream_id: 'acc-1', events: 11, balance: '38' },
+      { stream_id: 'acc-2', events: 10, balance: '28' },
+    ]);
+    expect(await second.runner.states()).toEqual([expect.objectContaining({ name: 'ledger', version: 1, status: 'running', lastError: null })]);
+    await second.close();
+  });
+
+  it('skips an eventId it has already applied', async () => {
+    const store = await migratedStore(db.pool, 'dup_src');
+    await store.append('s-1', [{ type: 'Deposited', data: { amount: 5 } }], 0, { eventId: '3f1c1a52-93a4-4a53-8a4c-6ad1a9b1f001' });
+    // The same event delivered again (an at-least-once producer retried it).
+    await store.append('s-1', [{ type: 'Deposited', data: { amount: 5 } }], 1, { eventId: '3f1c1a52-93a4-4a53-8a4c-6ad1a9b1f001' });
+    await store.append('s-1', [{ type: 'Deposited', data: { amount: 7 } }], 2);
+    const r = runnerFor('reports_dup', [ledgerProjection('ledger', ['dup_src'])]);
+    await r.runner.start();
+    await r.runner.caughtUp();
+    const rows = await db.pool.query(`SELECT events, balance FROM reports_dup.ledger_accounts`);
+    expect(rows.rows).toEqual([{ events: 2, balance: '12' }]);
+    await r.close();
+    store.close();
+  });
+
+  it('dead-letters an event a projection cannot apply and pauses only that projection; the others catch up', async () => {
+    const store = await migratedStore(db.pool, 'shop');
+    let broken = true;
+    const fragile: Projection = {
+      name: 'fragile',
+      version: 1,
+      sources: ['shop'],
+      tables: ['fragile_accounts', 'fragile_kinds'],
+      async setup(tx: PoolClient, t) {
+        await tx.query(`CREATE TABLE IF NOT EXISTS ${t.fragile_accounts} (stream_id text PRIMARY KEY, events integer NOT NULL, balance bigint NOT NULL, last_type text NOT NULL)`);
+        await tx.query(`CREATE TABLE IF NOT EXISTS ${t.fragile_kinds} (type text PRIMARY KEY, events integer NOT NULL)`);
+      },
+      async apply(tx: PoolClient, events: RecordedEventWithTx[], t) {
+        await applyLedger(tx, events, t.fragile_accounts, t.fragile_kinds);
+        // Fails after writing: the runner must undo this event's writes only.
+        if (broken && events.some((e) => e.type === 'Poisoned')) throw new Error('no sé aplicar Poisoned');
+      },
+    };
+    const healthy = ledgerProjection('healthy', ['shop']);
+    for (let i = 0; i < 10; i++) await store.append(`p-${i}`, [{ type: 'Deposited', data: { amount: 1 } }], 0);
+    await store.append('p-poison', [{ type: 'Poisoned', data: { amount: 100 } }], 0);
+    for (let i = 0; i < 10; i++) await store.append(`p-${i}`, [{ type: 'Deposited', data: { amount: 1 } }], 1);
+
+    const r = runnerFor('reports_dl', [fragile, healthy]);
+    await r.runner.start();
+    await eventually(async () => (await r.runner.states()).find((s) => s.name === 'fragile')?.status === 'paused', 10000, 'fragile paused');
+    await r.runner.caughtUp();
+    await store.append('p-late', [{ type: 'Deposited', data: { amount: 3 } }], 0);
+    await r.runner.caughtUp();
+
+    // The healthy projection saw all 22 events; the fragile one stopped right before the poison.
+    expect((await db.pool.query(`SELECT sum(events)::int AS n FROM reports_dl.healthy_accounts`)).rows[0].n).toBe(22);
+    expect((await db.pool.query(`SELECT sum(events)::int AS n, sum(balance)::int AS b FROM reports_dl.fragile_accounts`)).rows[0]).toEqual({ n: 10, b: 10 });
+    const dead = await r.runner.deadLetters();
+    expect(dead).toHaveLength(1);
+    expect(dead[0]).toMatchObject({ projection: 'fragile', source: 'shop', type: 'Poisoned', streamId: 'p-poison', globalPosition: 11, error: 'no sé aplicar Poisoned', data: { amount: 100 } });
+    const states = await r.runner.states();
+    expect(states.find((s) => s.name === 'fragile')).toMatchObject({ status: 'paused', lastError: expect.stringContaining('no sé aplicar Poisoned') });
+    expect(states.find((s) => s.name === 'healthy')).toMatchObject({ status: 'running', lastError: null });
+    const cp = await db.pool.query(`SELECT global_position FROM reports_dl.subscription_checkpoints WHERE group_name = 'reports_dl.fragile'`);
+    expect(Number(cp.rows[0].global_position)).toBe(10);
+    await r.close();
+
+    // A restart keeps it paused; after the fix, resume() retries from the poisoned event.
+    const again = runnerFor('reports_dl', [fragile, healthy]);
+    await again.runner.start();
+    await again.runner.caughtUp();
+    expect((await db.pool.query(`SELECT sum(events)::int AS n FROM reports_dl.fragile_accounts`)).rows[0].n).toBe(10);
+    broken = false;
+    await again.runner.resume('fragile');
+    await again.runner.caughtUp();
+    expect(await rowsOf(db.pool, 'reports_dl.fragile_accounts')).toEqual(await rowsOf(db.pool, 'reports_dl.healthy_accounts'));
+    expect((await again.runner.states()).find((s) => s.name === 'fragile')).toMatchObject({ status: 'running', lastError: null });
+    await again.close();
+    store.close();
+  });
+});
