@@ -25,12 +25,14 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
       ) : (
         <section className="welcome" aria-label="Bienvenida">
           <div>
-            <h1>¡Bienvenido, {user.firstName}!</h1>
-            <p>{formatLongDate(new Date())}</p>
+            <p>
+              ¡Hola, {user.firstName}! Hoy es {formatLongDate(new Date())}.
+            </p>
+            <h1>{store.data.name}</h1>
             <div className="welcome__meta">
               <span className="welcome__chip">
                 <ShopOutlined aria-hidden="true" />
-                {store.data.name}
+                tienda/{store.data.subdomain}
               </span>
               {store.data.department ? (
                 <span className="welcome__chip">
