@@ -4,21 +4,33 @@ import type { FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { AppModule } from './app.module';
 import { type GatewayConfig, gatewayConfigShape } from './config';
+import { apiPlugin } from './http/api.plugin';
+import { registerSecurityHeaders } from './http/security-headers';
+import { GATEWAY_SCHEMA, gatewayMigrations } from './migrations';
 
-/** How service-kit builds the gateway: no internal-caller guard (it is the edge), static web build. */
+/**
+ * How service-kit builds the gateway: no internal-caller guard (it is the edge), its own tables
+ * (sessions, rate limits), security headers, the /api edge (http/api.plugin.ts) and the web build.
+ */
 export function serviceOptions(config: GatewayConfig): ServiceAppOptions<GatewayConfig> {
   return {
     name: 'gateway',
     module: AppModule,
     config,
     internalAuth: false,
-    configure: async (app) => {
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    migrations: { schema: GATEWAY_SCHEMA, list: gatewayMigrations },
+    fastify: { trustProxy: config.TRUST_PROXY === '1' },
+    configure: async (app, { pool, logger }) => {
+      await registerSecurityHeaders(app, config);
+      await app.register(apiPlugin, { config, pool, logger });
       if (!existsSync(config.WEB_DIST_DIR)) return;
-      // serve: false only adds reply.sendFile; WebController decides what each GET gets, so files
-      // written by a later build are served without a restart.
+      // Files of the build only (wildcard: false registers one route per file found at start);
+      // everything else falls through to WebController's index.html.
       await app.register(fastifyStatic, {
         root: config.WEB_DIST_DIR,
-        serve: false,
+        wildcard: false,
+        index: false,
         preCompressed: true,
         setHeaders: (reply: FastifyReply, filePath: string) => {
           // Vite puts content-hashed names under assets/: cache them for good.

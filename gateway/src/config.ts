@@ -1,8 +1,11 @@
 import { portVariable, type ServiceConfig, urlVariable } from '@tiendita/service-kit';
-import { z } from 'zod';
 import { join } from 'node:path';
+import { z } from 'zod';
 
-/** Environment of the gateway: the base variables, the services' URLs and where the web build is. */
+const count = (fallback: number) => z.coerce.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').default(fallback);
+const flag = (fallback: '0' | '1') => z.enum(['0', '1'], { error: 'debe ser 0 o 1' }).default(fallback);
+
+/** Environment of the gateway: the base variables, the services' URLs, sessions, limits and the web build. */
 export const gatewayConfigShape = {
   PORT: portVariable(3000),
   IDENTITY_URL: urlVariable().default('http://127.0.0.1:3001'),
@@ -12,5 +15,37 @@ export const gatewayConfigShape = {
   REPORTING_URL: urlVariable().default('http://127.0.0.1:3005'),
   // gateway/src or gateway/dist → web/dist
   WEB_DIST_DIR: z.string().min(1).default(join(__dirname, '..', '..', 'web', 'dist')),
+
+  /** Public address of the site (https://…): trusted as our own origin and used in mailed links. */
+  PUBLIC_URL: urlVariable().optional(),
+  /** More origins allowed to make state-changing calls, comma-separated (e.g. a dev server). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean)),
+  /** 1 behind a TLS-terminating proxy: trust X-Forwarded-*, and mark the session cookie Secure. */
+  TRUST_PROXY: flag('0'),
+  /** Signs the session cookie (≥ 32 characters); derived from INTERNAL_SECRET when missing. */
+  SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  SESSION_MAX_AGE_HOURS: count(24 * 7),
+  /** Largest JSON body in bytes (413 above); uploads (non-JSON bodies) have UPLOAD_LIMIT_BYTES. */
+  BODY_LIMIT_BYTES: count(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: count(10 * 1024 * 1024),
+
+  /** Rate limits (counted in PostgreSQL, so every gateway process agrees). */
+  RATE_LOGIN_PER_IP: count(30),
+  RATE_LOGIN_IP_WINDOW_MIN: count(10),
+  /** Failed logins per account per window: 10 per 15 min keeps any hour under 100 and unlocks by itself. */
+  RATE_LOGIN_FAILURES_PER_ACCOUNT: count(10),
+  RATE_LOGIN_ACCOUNT_WINDOW_MIN: count(15),
+  RATE_REGISTER_PER_IP: count(20),
+  RATE_REGISTER_PER_ACCOUNT: count(5),
+  RATE_REGISTER_WINDOW_MIN: count(60),
+  RATE_FORGOT_PER_IP: count(10),
+  RATE_FORGOT_PER_ACCOUNT: count(3),
+  RATE_FORGOT_WINDOW_MIN: count(15),
+  RATE_RESET_PER_IP: count(10),
+  RATE_RESET_PER_TOKEN: count(5),
+  RATE_RESET_WINDOW_MIN: count(15),
 };
 export type GatewayConfig = ServiceConfig<typeof gatewayConfigShape>;

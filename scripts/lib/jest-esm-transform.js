@@ -34,7 +34,12 @@ function isEsm(filename, source) {
 
 module.exports = {
   process(source, filename) {
-    if (!isEsm(filename, source)) return { code: source };
+    if (!isEsm(filename, source)) {
+      // CommonJS that loads an ESM-only dependency with import('x') (@fastify/cookie → cookie):
+      // jest cannot run import() without --experimental-vm-modules, so require it (transformed above).
+      if (!source.includes('import(')) return { code: source };
+      return { code: source.replace(/\bimport\((['"][^'"\n]+['"])\)/g, 'Promise.resolve().then(() => require($1))') };
+    }
     const { code, map } = transformSync(source, {
       filename,
       swcrc: false,
@@ -45,6 +50,6 @@ module.exports = {
     return { code, map };
   },
   getCacheKey(source, filename) {
-    return createHash('sha1').update('esm-to-cjs-1').update(filename).update('\0').update(source).digest('hex');
+    return createHash('sha1').update('esm-to-cjs-2').update(filename).update('\0').update(source).digest('hex');
   },
 };

@@ -1,0 +1,84 @@
+/**
+ * THE route table of the gateway: which service answers which public path, and whether a session
+ * is needed. To add a service's routes, add lines here (and its URL in config.ts / SERVICE_URLS).
+ *
+ * Patterns: '/api/store' matches that path only; '/api/store/*' matches below it; a pattern that
+ * ends in '*' without a slash ('/api/products*') matches anything starting with the text before it.
+ * The first matching line wins. The gateway itself owns /api/auth/login, /api/auth/logout,
+ * /api/auth/register, /api/auth/forgot-password, /api/auth/reset-password, GET /api/logout and
+ * GET /api/login, and never forwards /internal/*.
+ */
+export type ServiceName = 'identity' | 'catalog' | 'ordering' | 'inventory' | 'reporting';
+
+/** 'public': no session (the shop, product images); 'owner': a signed-in owner, tenant from the session. */
+export type Access = 'public' | 'owner';
+
+export interface RouteRule {
+  pattern: string;
+  service: ServiceName;
+  access: Access;
+  /** Only these methods (default: all). */
+  methods?: readonly string[];
+}
+
+export const ROUTES: readonly RouteRule[] = [
+  // identity
+  { pattern: '/api/auth/*', service: 'identity', access: 'owner' },
+  { pattern: '/api/store', service: 'identity', access: 'owner' },
+  { pattern: '/api/store/*', service: 'identity', access: 'owner' },
+  { pattern: '/api/subscriptions', service: 'identity', access: 'owner' },
+  { pattern: '/api/subscriptions/*', service: 'identity', access: 'owner' },
+  { pattern: '/api/public/store/*', service: 'identity', access: 'public' },
+  { pattern: '/api/public/subscribe/*', service: 'identity', access: 'public' },
+  // catalog
+  { pattern: '/api/categories*', service: 'catalog', access: 'owner' },
+  { pattern: '/api/products*', service: 'catalog', access: 'owner' },
+  { pattern: '/api/upload*', service: 'catalog', access: 'owner' },
+  { pattern: '/api/public/products/*', service: 'catalog', access: 'public' },
+  { pattern: '/api/public/categories/*', service: 'catalog', access: 'public' },
+  { pattern: '/objects/*', service: 'catalog', access: 'public', methods: ['GET', 'HEAD'] },
+  { pattern: '/objects/*', service: 'catalog', access: 'owner' },
+  { pattern: '/temp-uploads/*', service: 'catalog', access: 'owner' },
+  // ordering
+  { pattern: '/api/orders*', service: 'ordering', access: 'owner' },
+  { pattern: '/api/public/orders/*', service: 'ordering', access: 'public' },
+  // inventory
+  { pattern: '/api/inventory*', service: 'inventory', access: 'owner' },
+  // reporting
+  { pattern: '/api/stats', service: 'reporting', access: 'owner' },
+  { pattern: '/api/reports*', service: 'reporting', access: 'owner' },
+  { pattern: '/api/ai/sales-insights', service: 'reporting', access: 'owner' },
+];
+
+/** Path prefixes (besides /api/) the gateway forwards; everything else is the web build. */
+export const FORWARDED_ROOTS = ['/objects/', '/temp-uploads/'] as const;
+
+interface CompiledRule extends RouteRule {
+  test: (path: string) => boolean;
+}
+
+function compile(rule: RouteRule): CompiledRule {
+  const { pattern } = rule;
+  let test: (path: string) => boolean;
+  if (pattern.endsWith('/*')) {
+    const prefix = pattern.slice(0, -1);
+    test = (path) => path.startsWith(prefix) && path.length > prefix.length;
+  } else if (pattern.endsWith('*')) {
+    const prefix = pattern.slice(0, -1);
+    test = (path) => path.startsWith(prefix);
+  } else {
+    test = (path) => path === pattern;
+  }
+  return { ...rule, test };
+}
+
+const compiled = ROUTES.map(compile);
+
+/** The rule for a method and path (no query string), or null: the gateway then answers 404. */
+export function resolveRoute(method: string, path: string): RouteRule | null {
+  for (const rule of compiled) {
+    if (rule.methods && !rule.methods.includes(method)) continue;
+    if (rule.test(path)) return rule;
+  }
+  return null;
+}

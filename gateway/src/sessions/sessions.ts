@@ -1,0 +1,100 @@
+import fastifyCookie from '@fastify/cookie';
+import { Authenticator } from '@fastify/passport';
+import fastifySession from '@fastify/session';
+import { CurrentUser } from '@tiendita/contracts';
+import { UnauthorizedError } from '@tiendita/eventsourcing';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHmac, randomBytes } from 'node:crypto';
+import { Strategy as LocalStrategy } from 'passport-local';
+import type { GatewayConfig } from '../config';
+import type { ServiceClient } from '../proxy/service-client';
+import type { PgSessionStore } from './pg-session-store';
+
+/** The passport instance of one gateway (not the package's shared singleton: tests run several). */
+export type PassportAuthenticator = InstanceType<typeof Authenticator>;
+
+/** Name of the session cookie. */
+export const SESSION_COOKIE = 'tiendita.sid';
+
+/** What a session keeps of its owner: who, and which store (the tenant of every call). */
+export interface SessionUser {
+  userId: string;
+  storeId: string;
+}
+
+/** Refresh a session's expiry at most this often (a write), so each request costs only a read. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+/** 192-bit session ids (24 random bytes, base64url). */
+function newSessionId(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+/** The cookie-signing secret: SESSION_SECRET, else one derived from INTERNAL_SECRET. */
+export function sessionSecret(config: GatewayConfig): string {
+  return config.SESSION_SECRET ?? createHmac('sha256', config.INTERNAL_SECRET).update('tiendita session cookie').digest('hex');
+}
+
+/**
+ * Cookie sessions in PostgreSQL, and passport-local asking identity to check the password.
+ * Registered only in the scope of the calls that need a session, so the public shop and the
+ * web build never touch the sessions table.
+ */
+export async function registerSessions(
+  scope: FastifyInstance,
+  options: { config: GatewayConfig; store: PgSessionStore; services: ServiceClient },
+): Promise<PassportAuthenticator> {
+  const { config, store, services } = options;
+  const maxAge = config.SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
+
+  await scope.register(fastifyCookie);
+  await scope.register(fastifySession, {
+    secret: sessionSecret(config),
+    cookieName: SESSION_COOKIE,
+    store,
+    idGenerator: newSessionId,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      // Behind a TLS proxy (TRUST_PROXY=1) the cookie is Secure whenever the request came over https.
+      secure: config.TRUST_PROXY === '1' ? 'auto' : false,
+      maxAge,
+    },
+  });
+
+  const passport = new Authenticator({ key: 'passport' });
+  passport.use(
+    'local',
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password', passReqToCallback: true }, (request, email, password, done) => {
+      const req = request as unknown as FastifyRequest;
+      services
+        .json<unknown>('identity', 'POST', '/internal/auth/verify', { email, password }, { userId: null, storeId: null }, String(req.id))
+        .then(
+          (user) => done(null, CurrentUser.parse(user)),
+          (error: unknown) => (error instanceof UnauthorizedError || (error as { status?: number }).status === 401 ? done(null, false) : done(error)),
+        );
+    }),
+  );
+  passport.registerUserSerializer(async (user: CurrentUser): Promise<SessionUser> => ({ userId: user.id, storeId: user.storeId }));
+  // The session holds all a call needs (user and store ids): no lookup per request.
+  passport.registerUserDeserializer(async (stored: unknown): Promise<SessionUser | null> => {
+    const s = stored as Partial<SessionUser> | null;
+    return typeof s?.userId === 'string' && typeof s.storeId === 'string' ? { userId: s.userId, storeId: s.storeId } : null;
+  });
+  await scope.register(passport.initialize());
+  await scope.register(passport.secureSession());
+
+  // A sliding expiry that writes at most once an hour per session.
+  scope.addHook('preHandler', async (request) => {
+    const session = request.session as unknown as { cookie?: { expires?: Date | null }; touch?: () => void; save?: () => Promise<void> } | null;
+    if (!request.user || !session?.cookie?.expires || !session.touch || !session.save) return;
+    if (session.cookie.expires.getTime() - Date.now() < maxAge - TOUCH_EVERY_MS) {
+      session.touch();
+      await session.save();
+    }
+  });
+  return passport;
+}
