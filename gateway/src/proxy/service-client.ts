@@ -68,7 +68,7 @@ export class ServiceClient {
       body: body === undefined ? null : JSON.stringify(body),
     });
     const text = await res.body.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {

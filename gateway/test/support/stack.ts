@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read loosely in tests, like fetch().json() */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RegisterRequest } from '@tiendita/contracts';
 import { createTestDatabase, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
