@@ -2,12 +2,18 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import type { CurrentUser } from '@tiendita/contracts';
 import { OwnerShell } from './owner-shell';
 import { PlaceholderPage } from './placeholder-page';
 import { NotFoundPage } from './not-found-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
+import { PageLoader } from '../../components/page-loader';
+
+// Each feature screen is its own chunk, loaded inside the shell.
+const ProductsPage = lazy(() => import('../products/products-page').then((m) => ({ default: m.ProductsPage })));
+const ReviewsPage = lazy(() => import('../reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage })));
 
 dayjs.locale('es');
 
@@ -32,7 +38,19 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
             <Route path="dashboard" element={<DashboardPage user={user} />} />
             <Route
               path="products"
-              element={<PlaceholderPage title="Productos" description="Tu catálogo: productos, categorías, precios, imágenes y existencias." />}
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <ProductsPage />
+                </Suspense>
+              }
+            />
+            <Route
+              path="products/reviews"
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <ReviewsPage />
+                </Suspense>
+              }
             />
             <Route
               path="orders"

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { Form, Modal, Tabs } from 'antd';
+import type { ProductView } from '@tiendita/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { useUpdateProduct } from '../api/update-product';
+import { formValuesOf, updateBodyOf } from '../lib/product-form-values';
+import { ProductToasts } from '../lib/product-messages';
+import { PriceHistory } from './price-history';
+import { BasicInfoFields, PricingFields, type ProductFormValues } from './product-form-fields';
+
+type EditTab = 'basic' | 'pricing' | 'history';
+
+/** 'Editar Producto' with three tabs: información básica, precios e inventario, historial de precios. */
+export function EditProductModal({ product, onClose }: { product: ProductView | null; onClose: () => void }) {
+  const [form] = Form.useForm<ProductFormValues>();
+  const update = useUpdateProduct();
+  const [tab, setTab] = useState<EditTab>('basic');
+
+  useEffect(() => {
+    if (product) {
+      form.setFieldsValue(formValuesOf(product));
+      setTab('basic');
+    }
+  }, [product, form]);
+
+  const submit = (values: ProductFormValues) => {
+    if (!product) return;
+    update.mutate(
+      { id: product.id, body: updateBodyOf(values, product) },
+      {
+        onSuccess: () => {
+          toast({ title: ProductToasts.updated, description: values.name });
+          onClose();
+        },
+        onError: () => toast({ title: ProductToasts.errorTitle, description: ProductToasts.updateFailed, variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={product !== null}
+      title="Editar Producto"
+      onCancel={onClose}
+      okText="Guardar cambios"
+      cancelText="Cancelar"
+      onOk={() => form.submit()}
+      confirmLoading={update.isPending}
+      width={760}
+      forceRender
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onFinishFailed={({ errorFields }) => {
+          // Show the tab that holds the first invalid field.
+          const first = String(errorFields[0]?.name[0] ?? '');
+          setTab(['price', 'discountPercentage', 'stock', 'changeReason'].includes(first) ? 'pricing' : 'basic');
+        }}
+        requiredMark="optional"
+        name="edit-product"
+      >
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as EditTab)}
+          items={[
+            { key: 'basic', label: 'Información básica', forceRender: true, children: <BasicInfoFields /> },
+            { key: 'pricing', label: 'Precios e inventario', forceRender: true, children: <PricingFields askReason /> },
+            {
+              key: 'history',
+              label: 'Historial de precios',
+              children: product ? <PriceHistory productId={product.id} active={tab === 'history'} /> : null,
+            },
+          ]}
+        />
+      </Form>
+    </Modal>
+  );
+}
