@@ -1,6 +1,8 @@
 // `node -r scripts/lib/swc-register.cjs file.ts`: runs TypeScript (benches, tools) by transpiling
 // each .ts file with swc as it is required. Workspace packages resolve to their built dist/, and
-// a subpath such as '@tiendita/eventsourcing/testing' to dist/testing/index.js.
+// a subpath such as '@tiendita/eventsourcing/testing' to dist/testing/index.js. With
+// TIENDITA_REGISTER_SRC=1 they resolve to their src/ instead (tests that spawn a process and must
+// not depend on a build).
 'use strict';
 
 const Module = require('node:module');
@@ -17,8 +19,17 @@ require.extensions['.ts'] = function compileTypeScript(module, filename) {
   module._compile(code, filename);
 };
 
+const fromSource = process.env.TIENDITA_REGISTER_SRC === '1';
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolveWorkspaceSubpath(request, parent, ...rest) {
+  if (fromSource) {
+    const m = /^@tiendita\/([^/]+)(?:\/(.+))?$/.exec(request);
+    if (m) {
+      const pkgDir = fs.realpathSync(path.join(root, 'node_modules', '@tiendita', m[1]));
+      const candidate = path.join(pkgDir, 'src', m[2] ?? '', 'index.ts');
+      if (fs.existsSync(candidate)) return candidate;
+    }
+  }
   const match = /^@tiendita\/([^/]+)\/(.+)$/.exec(request);
   if (match) {
     const pkgDir = path.join(root, 'node_modules', '@tiendita', match[1]);
