@@ -18,7 +18,7 @@ test('on a 375 px phone the owner navigates with the slide-out menu, which close
     assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'sin desplazamiento horizontal');
 
     await openMenu.click();
-    const drawer = page.locator('.ant-drawer-content');
+    const drawer = page.getByRole('dialog');
     await drawer.waitFor();
     const items = await drawer.getByRole('menuitem').allTextContents();
     assert.deepEqual(items, ['Dashboard', 'Productos', 'Pedidos', 'POS', 'Reportes', 'Inventario', 'Configuración']);
