@@ -37,5 +37,7 @@ export function createOriginCheck(options: { publicUrl?: string; allowedOrigins:
 
 /** The origin the browser used to reach us: scheme and Host (X-Forwarded-* only with TRUST_PROXY). */
 export function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+  const raw = `${request.protocol}://${request.host}`;
+  // Through URL so a default port matches what browsers send (Host 'x:80' ↔ Origin 'http://x').
+  return originOf(raw) ?? raw;
 }

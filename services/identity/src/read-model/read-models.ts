@@ -6,7 +6,8 @@ import type { Logger } from 'pino';
 import type { IdentityConfig } from '../config';
 import { IDENTITY_SCHEMA } from '../migrations';
 import { IDENTITY_CONFIG } from '../shared/tokens-di';
-import { identityProjection, type IdentityTable } from './identity.projection';
+import { projections } from '../projections';
+import type { IdentityTable } from './identity.projection';
 
 /** Physical names of the read-model tables (the runner puts them in the service schema). */
 export const READ_TABLES: Record<IdentityTable, string> = {
@@ -31,7 +32,7 @@ export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestr
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
     this.transport = new PostgresTransport({ pool, schema: IDENTITY_SCHEMA, connectionString: config.DATABASE_URL });
-    this.runner = new ProjectionRunner({ pool, schema: IDENTITY_SCHEMA, transport: this.transport, projections: [identityProjection], logger });
+    this.runner = new ProjectionRunner({ pool, schema: IDENTITY_SCHEMA, transport: this.transport, projections, logger });
   }
 
   async onApplicationBootstrap(): Promise<void> {

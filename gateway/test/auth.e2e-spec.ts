@@ -1,0 +1,345 @@
+import { AuthMessages, BUSINESS_TYPES, DEPARTMENTS } from '@tiendita/contracts';
+import { newRegistration, registerAndLogin, startStack, type Stack } from './support/stack';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+describe('POST /api/auth/register', () => {
+  it('creates the account and its store together (201) with the spec defaults', async () => {
+    const client = stack.client();
+    const registration = newRegistration({ storeDescription: 'Granos y bebidas', storeAddress: '5a calle 3-20, zona 1', storeDepartment: 'Petén' });
+    const res = await client.post('/api/auth/register', registration);
+    expect(res.status).toBe(201);
+    expect(res.body.user).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      email: registration.email,
+      firstName: 'Ana',
+      lastName: 'López',
+      profileImageUrl: null,
+      storeId: res.body.store.id,
+    });
+    expect(res.body.store).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: registration.storeName, subdomain: registration.subdomain });
+    // Registering does not sign in: the screen sends the user to /login.
+    expect(client.cookie('tiendita.sid')).toBeUndefined();
+
+    await client.post('/api/auth/login', { email: registration.email, password: registration.password });
+    const store = await client.get('/api/store');
+    expect(store.status).toBe(200);
+    expect(store.body).toMatchObject({
+      id: res.body.store.id,
+      ownerId: res.body.user.id,
+      name: registration.storeName,
+      subdomain: registration.subdomain,
+      businessType: 'grocery',
+      description: 'Granos y bebidas',
+      phone: '22223333',
+      address: '5a calle 3-20, zona 1',
+      department: 'Petén',
+      whatsappNumber: '50212345678',
+      isActive: true,
+      allowOnlineOrders: true,
+      requireCustomerInfo: false,
+      primaryColor: '#0ea5e9',
+      secondaryColor: '#0284c7',
+      accentColor: '#dc2626',
+      aiDescriptionLength: 'normal',
+      totalProducts: 0,
+      totalOrders: 0,
+    });
+
+    const settings = await stack.pool.query('SELECT tax_rate, currency, print_receipts, kash_enabled, zigi_enabled FROM identity.store_settings WHERE store_id = $1', [res.body.store.id]);
+    expect(settings.rows).toEqual([{ tax_rate: '0.1200', currency: 'GTQ', print_receipts: true, kash_enabled: false, zigi_enabled: false }]);
+  });
+
+  it('keeps the e-mail in lower case, so the same address in capitals is the same account', async () => {
+    const registration = newRegistration();
+    const res = await stack.client().post('/api/auth/register', { ...registration, email: registration.email.toUpperCase() });
+    expect(res.status).toBe(201);
+    expect(res.body.user.email).toBe(registration.email);
+    const again = await stack.client().post('/api/auth/register', newRegistration({ email: registration.email }));
+    expect(again.status).toBe(409);
+  });
+
+  it.each([
+    ['email', { email: 'no-es-un-email' }, AuthMessages.invalidEmail],
+    ['password', { password: '12345' }, 'La contraseña debe tener al menos 6 caracteres'],
+    ['firstName', { firstName: '' }, 'El nombre es requerido'],
+    ['lastName', { lastName: '   ' }, 'El apellido es requerido'],
+    ['storeName', { storeName: '' }, 'El nombre de la tienda es requerido'],
+    ['businessType', { businessType: '' }, 'El tipo de negocio es requerido'],
+    ['subdomain', { subdomain: 'ab' }, 'El subdominio debe tener al menos 3 caracteres'],
+    ['subdomain', { subdomain: 'a'.repeat(51) }, 'El subdominio no puede tener más de 50 caracteres'],
+    ['subdomain', { subdomain: 'Mi_Tienda' }, 'Solo letras minúsculas, números y guiones'],
+    ['storeDepartment', { storeDepartment: '' }, 'El departamento es requerido'],
+  ])('answers 400 for a bad %s: %s → the spec message', async (field, override, message) => {
+    const res = await stack.client().post('/api/auth/register', { ...newRegistration(), ...override });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+    expect(res.body.details.fields[field]).toBe(message);
+  });
+
+  it('answers 400 for missing required fields with their messages', async () => {
+    const res = await stack.client().post('/api/auth/register', {});
+    expect(res.status).toBe(400);
+    expect(res.body.details.fields).toMatchObject({
+      email: AuthMessages.invalidEmail,
+      firstName: AuthMessages.firstNameRequired,
+      lastName: AuthMessages.lastNameRequired,
+      storeName: AuthMessages.storeNameRequired,
+      businessType: AuthMessages.businessTypeRequired,
+      storeDepartment: AuthMessages.departmentRequired,
+    });
+  });
+
+  it('accepts every one of the 14 business types and the 22 departments', async () => {
+    expect(BUSINESS_TYPES).toHaveLength(14);
+    expect(DEPARTMENTS).toHaveLength(22);
+    for (const [i, type] of BUSINESS_TYPES.entries()) {
+      const res = await stack.client().post('/api/auth/register', newRegistration({ businessType: type.value, storeDepartment: DEPARTMENTS[i] }));
+      expect(res.status).toBe(201);
+    }
+  });
+
+  it('treats the optional fields as optional (empty strings too)', async () => {
+    const res = await stack.client().post('/api/auth/register', newRegistration({ storeDescription: '', storePhone: '', whatsappNumber: '', storeAddress: '' }));
+    expect(res.status).toBe(201);
+  });
+
+  it('answers 409 when the e-mail already has an account', async () => {
+    const first = newRegistration();
+    expect((await stack.client().post('/api/auth/register', first)).status).toBe(201);
+    const res = await stack.client().post('/api/auth/register', newRegistration({ email: first.email }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Ya existe una cuenta con ese email', code: 'CONFLICT', details: { fields: { email: 'Ya existe una cuenta con ese email' } } });
+  });
+
+  it('answers 409 when the subdomain is taken', async () => {
+    const first = newRegistration();
+    expect((await stack.client().post('/api/auth/register', first)).status).toBe(201);
+    const res = await stack.client().post('/api/auth/register', newRegistration({ subdomain: first.subdomain }));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ message: 'Ese subdominio ya está en uso', code: 'CONFLICT', details: { fields: { subdomain: 'Ese subdominio ya está en uso' } } });
+  });
+
+  it('lets exactly one of two racing registrations of one e-mail (or subdomain) through', async () => {
+    const email = newRegistration().email;
+    const sameEmail = await Promise.all([1, 2, 3].map(() => stack.client().post('/api/auth/register', newRegistration({ email }))));
+    expect(sameEmail.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const subdomain = newRegistration().subdomain;
+    const sameSubdomain = await Promise.all([1, 2, 3].map(() => stack.client().post('/api/auth/register', newRegistration({ subdomain }))));
+    expect(sameSubdomain.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const accounts = await stack.pool.query('SELECT count(*)::int AS n FROM identity.events WHERE type = $1 AND data->>$2 = $3', ['UserRegistered', 'email', email]);
+    expect(accounts.rows[0].n).toBe(1);
+  });
+
+  it.each(['api', 'tienda', 'login', 'register', 'dashboard', 'products', 'orders', 'pos', 'reports', 'inventory', 'settings', 'forgot-password', 'reset-password'])(
+    'refuses the subdomain %s that would shadow a route (400)',
+    async (subdomain) => {
+      const res = await stack.client().post('/api/auth/register', newRegistration({ subdomain }));
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: AuthMessages.subdomainReserved, code: 'VALIDATION_ERROR', details: { fields: { subdomain: AuthMessages.subdomainReserved } } });
+    },
+  );
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in: 200 with the user, an HttpOnly SameSite=Lax session cookie', async () => {
+    const registration = newRegistration();
+    await stack.client().post('/api/auth/register', registration);
+    const client = stack.client();
+    const res = await client.post('/api/auth/login', { email: registration.email, password: registration.password });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: registration.email, firstName: 'Ana', lastName: 'López', profileImageUrl: null });
+    const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('tiendita.sid='))!;
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//);
+    expect(setCookie).not.toMatch(/Secure/i); // plain http without TRUST_PROXY
+    // The id is ≥ 128 bits of randomness: 24 bytes base64url = 32 characters, before the signature.
+    const sid = decodeURIComponent(client.cookie('tiendita.sid')!).split('.')[0];
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const row = await stack.pool.query('SELECT sess, expire FROM gateway.sessions WHERE sid = $1', [sid]);
+    expect(row.rows[0].sess.passport).toEqual({ userId: res.body.id, storeId: res.body.storeId });
+    expect(row.rows[0].expire.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+  });
+
+  it('records lastLoginAt', async () => {
+    const client = stack.client();
+    const { userId } = await registerAndLogin(client);
+    let row: { last_login_at: Date | null } | undefined;
+    for (let i = 0; i < 50 && !row?.last_login_at; i++) {
+      row = (await stack.pool.query('SELECT last_login_at FROM identity.users WHERE id = $1', [userId])).rows[0];
+      if (!row?.last_login_at) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(row?.last_login_at).toBeInstanceOf(Date);
+    expect(Math.abs(row!.last_login_at!.getTime() - Date.now())).toBeLessThan(60_000);
+    const events = await stack.pool.query('SELECT count(*)::int AS n FROM identity.events WHERE stream_id = $1 AND type = $2', [`user-logins-${userId}`, 'UserLoggedIn']);
+    expect(events.rows[0].n).toBe(1);
+  });
+
+  it('rotates the session id at login: a session id from before is not kept', async () => {
+    const registration = newRegistration();
+    await stack.client().post('/api/auth/register', registration);
+    const client = stack.client();
+    await client.post('/api/auth/login', { email: registration.email, password: registration.password });
+    const first = client.cookie('tiendita.sid')!;
+    await client.post('/api/auth/login', { email: registration.email, password: registration.password });
+    const second = client.cookie('tiendita.sid')!;
+    expect(second).not.toBe(first);
+    // The old id no longer opens anything.
+    const stale = stack.client();
+    stale.cookies.set('tiendita.sid', first);
+    expect((await stale.get('/api/auth/user')).status).toBe(401);
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    const rows = await stack.pool.query('SELECT count(*)::int AS n FROM gateway.sessions WHERE sid = $1', [decodeURIComponent(first).split('.')[0]]);
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike: 401 Email o contraseña incorrectos', async () => {
+    const registration = newRegistration();
+    await stack.client().post('/api/auth/register', registration);
+    const wrongPassword = await stack.client().post('/api/auth/login', { email: registration.email, password: 'otra-cosa' });
+    const unknownEmail = await stack.client().post('/api/auth/login', { email: 'nadie@example.com', password: registration.password });
+    for (const res of [wrongPassword, unknownEmail]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Email o contraseña incorrectos', code: 'UNAUTHORIZED' });
+      expect(res.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
+  it('takes about the same time for an unknown e-mail as for a wrong password', async () => {
+    const registration = newRegistration();
+    await stack.client().post('/api/auth/register', registration);
+    const time = async (email: string) => {
+      const start = performance.now();
+      await stack.client().post('/api/auth/login', { email, password: 'no-es-esta' });
+      return performance.now() - start;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      known.push(await time(registration.email));
+      unknown.push(await time(`nadie-${i}@example.com`));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // Both do one argon2 verification; without the dummy hash an unknown e-mail would answer several times faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+  });
+
+  it.each([
+    [{ email: 'no-es-email', password: 'x' }, 'Email inválido', 'email'],
+    [{ email: 'ana@example.com', password: '' }, 'La contraseña es requerida', 'password'],
+    [{ email: 'ana@example.com' }, 'La contraseña es requerida', 'password'],
+  ])('validates the payload %j: %s', async (payload, message, field) => {
+    const res = await stack.client().post('/api/auth/login', payload);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message, code: 'VALIDATION_ERROR' });
+    expect(res.body.details.fields[field]).toBe(message);
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  it('answers the signed-in owner with exactly the public fields: never a hash or a token', async () => {
+    const client = stack.client();
+    const { userId, storeId, registration } = await registerAndLogin(client);
+    const res = await client.get('/api/auth/user');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: userId, email: registration.email, firstName: 'Ana', lastName: 'López', profileImageUrl: null, storeId });
+    expect(res.text).not.toMatch(/argon2|hash|token/i);
+  });
+
+  it('answers 401 No autenticado when signed out', async () => {
+    const res = await stack.client().get('/api/auth/user');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'No autenticado', code: 'UNAUTHORIZED' });
+  });
+
+  it('answers 401 for a forged or tampered cookie', async () => {
+    const client = stack.client();
+    client.cookies.set('tiendita.sid', 'inventado.firma');
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    const real = stack.client();
+    await registerAndLogin(real);
+    const value = decodeURIComponent(real.cookie('tiendita.sid')!);
+    const tampered = stack.client();
+    tampered.cookies.set('tiendita.sid', encodeURIComponent(`${value.split('.')[0]}.firmaFalsa`));
+    expect((await tampered.get('/api/auth/user')).status).toBe(401);
+  });
+});
+
+describe('logout', () => {
+  it('POST /api/auth/logout ends the session: the cookie is cleared and the old cookie no longer works', async () => {
+    const client = stack.client();
+    await registerAndLogin(client);
+    const cookie = client.cookie('tiendita.sid')!;
+    const res = await client.post('/api/auth/logout');
+    expect(res.status).toBe(200);
+    expect(client.cookie('tiendita.sid')).toBeUndefined();
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    const replay = stack.client();
+    replay.cookies.set('tiendita.sid', cookie);
+    expect((await replay.get('/api/auth/user')).status).toBe(401);
+    expect((await replay.get('/api/store')).status).toBe(401);
+    const rows = await stack.pool.query('SELECT count(*)::int AS n FROM gateway.sessions WHERE sid = $1', [decodeURIComponent(cookie).split('.')[0]]);
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('GET /api/logout ends the session and redirects to /', async () => {
+    const client = stack.client();
+    await registerAndLogin(client);
+    const cookie = client.cookie('tiendita.sid')!;
+    const res = await client.get('/api/logout');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/');
+    const replay = stack.client();
+    replay.cookies.set('tiendita.sid', cookie);
+    expect((await replay.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('POST /api/auth/logout without a session still answers 200', async () => {
+    expect((await stack.client().post('/api/auth/logout')).status).toBe(200);
+  });
+
+  it('GET /api/login leads to the login screen', async () => {
+    const res = await stack.client().get('/api/login');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login');
+  });
+});
+
+describe('stores', () => {
+  it('GET /api/store needs a session (401)', async () => {
+    const res = await stack.client().get('/api/store');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'No autenticado', code: 'UNAUTHORIZED' });
+  });
+
+  it('GET /api/public/store/:store finds an active store by subdomain or id, without a session, and hides the owner', async () => {
+    const owner = stack.client();
+    const { storeId, subdomain } = await registerAndLogin(owner);
+    const visitor = stack.client();
+    for (const key of [subdomain, storeId, subdomain.toUpperCase()]) {
+      const res = await visitor.get(`/api/public/store/${key}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: storeId, subdomain, isActive: true, primaryColor: '#0ea5e9', totalProducts: 0 });
+      expect(res.body).not.toHaveProperty('ownerId');
+      expect(res.body).not.toHaveProperty('totalOrders');
+    }
+    expect(visitor.cookies.size).toBe(0);
+  });
+
+  it('GET /api/public/store/:store answers 404 Tienda no encontrada for an unknown or inactive store', async () => {
+    const unknown = await stack.client().get('/api/public/store/no-existe-esta-tienda');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Tienda no encontrada', code: 'NOT_FOUND' });
+    const { storeId, subdomain } = await registerAndLogin(stack.client());
+    await stack.pool.query('UPDATE identity.stores SET is_active = false WHERE id = $1', [storeId]);
+    const inactive = await stack.client().get(`/api/public/store/${subdomain}`);
+    expect(inactive.status).toBe(404);
+    expect(inactive.body).toEqual({ message: 'Tienda no encontrada', code: 'NOT_FOUND' });
+  });
+});
