@@ -76,7 +76,7 @@ describe('the gateway serving the web build', () => {
     const res = await app.inject({ method: 'GET', url: '/api/no-existe' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Ruta no encontrada', code: 'NOT_FOUND' });
-    const post = await app.inject({ method: 'POST', url: '/api/no-existe', payload: {} });
+    const post = await app.inject({ method: 'POST', url: '/api/no-existe', headers: { origin: 'http://localhost:80' }, payload: {} });
     expect(post.statusCode).toBe(404);
     expect(post.json()).toEqual({ message: 'Ruta no encontrada', code: 'NOT_FOUND' });
   });
