@@ -1,5 +1,6 @@
 // Journey 1: landing → register (both steps, a validation error shown and corrected) → login →
 // owner shell → logout, then a signed-out visit to an owner page.
+/* global document -- evaluated in the page */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expectToast, uniqueOwner, useBrowser, withPage } from './support/browser.mjs';
@@ -83,9 +84,14 @@ test('a visitor registers a store from the landing page, signs in, sees the owne
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: owner.storeName }).waitFor();
 
-    // Log out from the profile menu: POST /api/auth/logout, then the landing page at /.
-    await page.getByRole('button', { name: /Menú de perfil/ }).click();
-    await page.getByRole('menuitem', { name: 'Cerrar Sesión' }).click();
+    // Log out from the profile menu, by keyboard: POST /api/auth/logout, then the landing page at /.
+    await page.getByRole('button', { name: /Menú de perfil/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Mi Perfil' }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cerrar Sesión');
+    await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Transforma tu negocio al mundo digital' }).waitFor();
     const me = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);

@@ -82,7 +82,7 @@ export function OwnerShell({ user }: { user: CurrentUser }) {
         )}
         <div className="shell__tools">
           <NotificationBell />
-          <Dropdown menu={{ items: profileItems }} trigger={['click']} placement="bottomRight">
+          <Dropdown menu={{ items: profileItems }} trigger={['click']} placement="bottomRight" autoFocus>
             <Button type="text" className="shell__profile" aria-label={`Menú de perfil de ${fullName}`}>
               {avatar}
               {wide ? <span className="shell__profile-name">{user.firstName}</span> : null}
