@@ -7,7 +7,7 @@ import type { ServiceClient } from '../proxy/service-client';
 import { ownOrigin } from '../security/csrf';
 import { keyOf, type RateLimiter } from '../security/rate-limiter';
 import type { PgSessionStore } from '../sessions/pg-session-store';
-import { SESSION_COOKIE, type PassportAuthenticator, type SessionUser } from '../sessions/sessions';
+import { SESSION_COOKIE, TOUCHED_AT, type PassportAuthenticator, type SessionUser } from '../sessions/sessions';
 
 export interface AuthRoutesOptions {
   config: GatewayConfig;
@@ -54,6 +54,7 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     }
     // logIn regenerates the session: a new id (≥ 128 bits) replaces whatever the browser had.
     await request.logIn(outcome.user);
+    request.session.set(TOUCHED_AT, Date.now());
     return outcome.user;
   });
 

@@ -24,6 +24,8 @@ export interface SessionUser {
 
 /** Refresh a session's expiry at most this often (a write), so each request costs only a read. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
+/** Session key of the last expiry refresh (ms since the epoch). */
+export const TOUCHED_AT = 'touchedAt';
 
 /** 192-bit session ids (24 random bytes, base64url). */
 function newSessionId(): string {
@@ -87,14 +89,12 @@ export async function registerSessions(
   await scope.register(passport.initialize());
   await scope.register(passport.secureSession());
 
-  // A sliding expiry that writes at most once an hour per session.
+  // A sliding expiry that writes at most once an hour per session: changing `touchedAt` makes
+  // @fastify/session save the row (expire = now + max age) and send the cookie again.
   scope.addHook('preHandler', async (request) => {
-    const session = request.session as unknown as { cookie?: { expires?: Date | null }; touch?: () => void; save?: () => Promise<void> } | null;
-    if (!request.user || !session?.cookie?.expires || !session.touch || !session.save) return;
-    if (session.cookie.expires.getTime() - Date.now() < maxAge - TOUCH_EVERY_MS) {
-      session.touch();
-      await session.save();
-    }
+    if (!request.user) return;
+    const touchedAt = Number(request.session.get(TOUCHED_AT) ?? 0);
+    if (Date.now() - touchedAt >= TOUCH_EVERY_MS) request.session.set(TOUCHED_AT, Date.now());
   });
   return passport;
 }

@@ -19,7 +19,7 @@ export const READ_TABLES: Record<IdentityTable, string> = {
 /**
  * Keeps identity's read models up to date: the ProjectionRunner follows identity's own events
  * (checkpoint and rows in one transaction; `npm run replay -- identity.accounts` rebuilds them).
- * Queries that must see a write the same caller just made call waitUntilCurrent().
+ * Queries that must see a write the same caller just made use waitFor().
  */
 @Injectable()
 export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestroy {
@@ -39,16 +39,26 @@ export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestr
     await this.runner.start();
   }
 
-  /** Resolves once every event committed before the call is in the read models (at most `timeoutMs`). */
-  async waitUntilCurrent(timeoutMs = 3000): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.runner.caughtUp(),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, timeoutMs);
-      }),
-    ]);
-    clearTimeout(timer);
+  /**
+   * Read-your-writes for a row the caller knows exists (its own user or store): probes until it
+   * shows up, for at most `timeoutMs`. Probing, not only runner.caughtUp(): a catch-up pass stops
+   * below the oldest transaction in flight in the whole cluster, so "nothing new" can come before
+   * an event already committed.
+   */
+  async waitFor<T>(probe: () => Promise<T | null>, timeoutMs = 3000): Promise<T | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await probe();
+      if (found !== null || Date.now() >= deadline) return found;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.runner.caughtUp(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(resolve, 25);
+        }),
+      ]);
+      clearTimeout(timer);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -27,11 +27,7 @@ export class GetStoreHandler implements IQueryHandler<GetStoreQuery> {
   ) {}
 
   async execute({ storeId, ownerId }: GetStoreQuery): Promise<StoreView> {
-    let row = await this.find(storeId, ownerId);
-    if (!row) {
-      await this.readModels.waitUntilCurrent();
-      row = await this.find(storeId, ownerId);
-    }
+    const row = await this.readModels.waitFor(() => this.find(storeId, ownerId));
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
     // Product and order totals belong to catalog and ordering; they are 0 until those report them.
     return toStoreView(row, { totalProducts: 0, totalOrders: 0 });

@@ -24,12 +24,8 @@ export class GetCurrentUserHandler implements IQueryHandler<GetCurrentUserQuery>
   ) {}
 
   async execute({ userId, storeId }: GetCurrentUserQuery): Promise<CurrentUser> {
-    let user = await this.find(userId, storeId);
-    if (!user) {
-      // Just registered: the projection may be a few milliseconds behind the session.
-      await this.readModels.waitUntilCurrent();
-      user = await this.find(userId, storeId);
-    }
+    // Just registered: the projection may be a few milliseconds behind the session.
+    const user = await this.readModels.waitFor(() => this.find(userId, storeId));
     if (!user) throw new UnauthorizedError(AuthMessages.notAuthenticated);
     return user;
   }

@@ -1,0 +1,176 @@
+import { AuthMessages } from '@tiendita/contracts';
+import { parseConfig } from '@tiendita/service-kit';
+import { testEnv } from '@tiendita/service-kit/testing';
+import { gatewayConfigShape } from '../src/config';
+import { Mailbox } from './support/mailbox';
+import { newRegistration, startStack, StackClient, type Stack } from './support/stack';
+
+let stack: Stack;
+let mailbox: Mailbox;
+let ipCounter = 0;
+
+/** A client coming from its own address (the gateway trusts X-Forwarded-For with TRUST_PROXY=1). */
+function fromNewIp(): StackClient {
+  ipCounter += 1;
+  return stack.client({ forwardedFor: `203.0.113.${ipCounter}` });
+}
+
+/** Makes every current window look an hour old: what waiting would do. */
+async function letWindowsPass(): Promise<void> {
+  await stack.pool.query(`UPDATE gateway.rate_limits SET window_start = window_start - interval '2 hours'`);
+}
+
+const tooMany = { message: AuthMessages.tooManyRequests, code: 'TOO_MANY_REQUESTS' };
+
+beforeAll(async () => {
+  mailbox = await new Mailbox().start();
+  stack = await startStack({
+    productionRateLimits: true,
+    serviceEnv: { identity: { SMTP_URL: mailbox.url } },
+    gatewayEnv: {
+      TRUST_PROXY: '1',
+      RATE_LOGIN_PER_IP: '5',
+      RATE_LOGIN_FAILURES_PER_ACCOUNT: '3',
+      RATE_REGISTER_PER_IP: '3',
+      RATE_REGISTER_PER_ACCOUNT: '2',
+      RATE_FORGOT_PER_IP: '3',
+      RATE_FORGOT_PER_ACCOUNT: '2',
+      RATE_RESET_PER_IP: '3',
+      RATE_RESET_PER_TOKEN: '2',
+    },
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await mailbox?.stop();
+});
+beforeEach(() => letWindowsPass());
+
+async function registered(): Promise<{ email: string; password: string }> {
+  const registration = newRegistration();
+  expect((await fromNewIp().post('/api/auth/register', registration)).status).toBe(201);
+  return { email: registration.email, password: registration.password };
+}
+
+describe('login', () => {
+  it('limits attempts per IP: 429 with the Spanish message and Retry-After', async () => {
+    const client = fromNewIp();
+    for (let i = 0; i < 5; i++) expect((await client.post('/api/auth/login', { email: `x${i}@example.com`, password: 'nope' })).status).toBe(401);
+    const res = await client.post('/api/auth/login', { email: 'x@example.com', password: 'nope' });
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject(tooMany);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(10 * 60);
+    // Another address is not affected.
+    expect((await fromNewIp().post('/api/auth/login', { email: 'x@example.com', password: 'nope' })).status).toBe(401);
+  });
+
+  it('limits failed logins per account, from any address, even with the right password afterwards', async () => {
+    const { email, password } = await registered();
+    for (let i = 0; i < 3; i++) expect((await fromNewIp().post('/api/auth/login', { email, password: 'mala' })).status).toBe(401);
+    const blocked = await fromNewIp().post('/api/auth/login', { email, password });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject(tooMany);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The same address can still sign in to another account.
+    const other = await registered();
+    expect((await fromNewIp().post('/api/auth/login', other)).status).toBe(200);
+  });
+
+  it('never locks anyone out for good: once the window has passed the owner signs in', async () => {
+    const { email, password } = await registered();
+    for (let i = 0; i < 4; i++) await fromNewIp().post('/api/auth/login', { email, password: 'mala' });
+    expect((await fromNewIp().post('/api/auth/login', { email, password })).status).toBe(429);
+    await letWindowsPass();
+    expect((await fromNewIp().post('/api/auth/login', { email, password })).status).toBe(200);
+  });
+
+  it('successful logins do not count as failures', async () => {
+    const { email, password } = await registered();
+    for (let i = 0; i < 4; i++) expect((await fromNewIp().post('/api/auth/login', { email, password })).status).toBe(200);
+  });
+
+  it('the defaults allow at most 100 failed logins per account in any hour, and at least one try every 15 minutes', () => {
+    const config = parseConfig(gatewayConfigShape, testEnv('postgres://localhost/x'));
+    const windowsTouchingAnHour = Math.ceil(60 / config.RATE_LOGIN_ACCOUNT_WINDOW_MIN) + 1;
+    expect(config.RATE_LOGIN_FAILURES_PER_ACCOUNT * windowsTouchingAnHour).toBeLessThanOrEqual(100);
+    expect(config.RATE_LOGIN_ACCOUNT_WINDOW_MIN).toBeLessThanOrEqual(60);
+  });
+});
+
+describe('register', () => {
+  it('limits registrations per IP', async () => {
+    const client = fromNewIp();
+    for (let i = 0; i < 3; i++) expect((await client.post('/api/auth/register', newRegistration())).status).toBe(201);
+    const res = await client.post('/api/auth/register', newRegistration());
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject(tooMany);
+    expect(res.headers.get('retry-after')).toBeTruthy();
+  });
+
+  it('limits attempts per account (e-mail)', async () => {
+    const email = newRegistration().email;
+    expect((await fromNewIp().post('/api/auth/register', newRegistration({ email }))).status).toBe(201);
+    expect((await fromNewIp().post('/api/auth/register', newRegistration({ email }))).status).toBe(409);
+    expect((await fromNewIp().post('/api/auth/register', newRegistration({ email }))).status).toBe(429);
+  });
+});
+
+describe('forgot-password', () => {
+  it('limits requests per IP and per account', async () => {
+    const client = fromNewIp();
+    for (let i = 0; i < 3; i++) expect((await client.post('/api/auth/forgot-password', { email: `n${i}@example.com` })).status).toBe(200);
+    expect((await client.post('/api/auth/forgot-password', { email: 'n@example.com' })).status).toBe(429);
+
+    const { email } = await registered();
+    expect((await fromNewIp().post('/api/auth/forgot-password', { email })).status).toBe(200);
+    expect((await fromNewIp().post('/api/auth/forgot-password', { email })).status).toBe(200);
+    const res = await fromNewIp().post('/api/auth/forgot-password', { email });
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject(tooMany);
+    // Only the two allowed requests sent mail.
+    await mailbox.next();
+    await mailbox.next();
+    await expect(mailbox.next(400)).rejects.toThrow();
+  });
+});
+
+describe('reset-password', () => {
+  it('limits attempts per IP and per token', async () => {
+    const client = fromNewIp();
+    const body = { password: 'Valida123', confirmPassword: 'Valida123' };
+    for (let i = 0; i < 3; i++) expect((await client.post('/api/auth/reset-password', { ...body, token: `inventado${i}` })).status).toBe(400);
+    expect((await client.post('/api/auth/reset-password', { ...body, token: 'otro' })).status).toBe(429);
+
+    for (let i = 0; i < 2; i++) expect((await fromNewIp().post('/api/auth/reset-password', { ...body, token: 'mismo-token' })).status).toBe(400);
+    const res = await fromNewIp().post('/api/auth/reset-password', { ...body, token: 'mismo-token' });
+    expect(res.status).toBe(429);
+    expect(res.body).toMatchObject(tooMany);
+  });
+});
+
+it('keeps the counters in PostgreSQL, so a second gateway sees the same limits', async () => {
+  const { createApp } = await import('../src/app');
+  const second = await createApp(
+    testEnv(stack.db.url, {
+      IDENTITY_URL: stack.services.identity!.url,
+      TRUST_PROXY: '1',
+      RATE_LOGIN_PER_IP: '5',
+      WEB_DIST_DIR: '/nonexistent',
+    }),
+  );
+  try {
+    await second.listen({ port: 0, host: '127.0.0.1' });
+    const address = second.getHttpServer().address() as { port: number };
+    const url = `http://127.0.0.1:${address.port}`;
+    const ip = '198.51.100.77';
+    const first = stack.client({ forwardedFor: ip });
+    for (let i = 0; i < 5; i++) await first.post('/api/auth/login', { email: `g${i}@example.com`, password: 'x' });
+    const other = new StackClient(url, { forwardedFor: ip });
+    const res = await other.post('/api/auth/login', { email: 'g@example.com', password: 'x' });
+    expect(res.status).toBe(429);
+  } finally {
+    await second.close();
+  }
+});
