@@ -33,6 +33,12 @@ test('on a 375 px phone the owner navigates with the slide-out menu, which close
     await page.setViewportSize({ width: 768, height: 740 });
     await drawer.waitFor({ state: 'hidden' });
     await page.locator('.shell__nav').waitFor();
+    // At 768 px all seven entries fit on the top bar (none folded into an overflow menu).
+    const topNav = page.getByRole('navigation', { name: 'Secciones' });
+    await page.waitForTimeout(300); // antd measures the bar after layout before folding entries away
+    for (const entry of ['Dashboard', 'Productos', 'Pedidos', 'POS', 'Reportes', 'Inventario', 'Configuración']) {
+      assert.ok(await topNav.getByRole('link', { name: entry, exact: true }).isVisible(), `${entry} visible a 768 px`);
+    }
     assert.equal(await page.getByRole('button', { name: 'Abrir menú' }).count(), 0);
 
     // Back on the phone, the menu's Cerrar Sesión navigates to /api/logout, which ends at /.
