@@ -27,15 +27,21 @@ export function ShopApp() {
   if (store.isPending) return <PageLoader />;
   if (store.isError) {
     if (/^404: /.test(store.error.message)) {
-      return <NotFoundPage title={ShopMessages.storeNotFound} hint={ShopMessages.storeNotFoundHint} backTo="/" backLabel="Ir a Tiendita" />;
+      return (
+        <div className="shop">
+          <NotFoundPage title={ShopMessages.storeNotFound} hint={ShopMessages.storeNotFoundHint} backTo="/" backLabel="Ir a Tiendita" />
+        </div>
+      );
     }
     return (
-      <main className="shop-empty shop-empty--page">
-        <p>{ShopMessages.loadFailed}</p>
-        <button type="button" className="shop-button" onClick={() => void store.refetch()}>
-          Reintentar
-        </button>
-      </main>
+      <div className="shop">
+        <main className="shop-empty shop-empty--page">
+          <p>{ShopMessages.loadFailed}</p>
+          <button type="button" className="shop-button" onClick={() => void store.refetch()}>
+            Reintentar
+          </button>
+        </main>
+      </div>
     );
   }
   return <Shop key={store.data.id} store={store.data} productId={route.productId} />;

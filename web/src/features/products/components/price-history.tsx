@@ -4,7 +4,7 @@ import { formatDateTime, formatMoney } from '../../../lib/format';
 import { serverMessageOr } from '../../../lib/api-error';
 import { usePriceHistory } from '../api/get-price-history';
 
-const percent = (n: number | null) => (n === null ? '—' : `${n.toLocaleString('es-GT', { maximumFractionDigits: 2 })}%`);
+const percent = (n: number) => `${n.toLocaleString('es-GT', { maximumFractionDigits: 2 })}%`;
 
 /** The product's price changes: old and new price and discount, the reason, who and when. */
 export function PriceHistory({ productId, active }: { productId: string; active: boolean }) {
@@ -28,11 +28,12 @@ export function PriceHistory({ productId, active }: { productId: string; active:
           key: 'price',
           render: (_, e) => (
             <span>
-              {e.oldPrice === null ? '—' : formatMoney(e.oldPrice)} → <Typography.Text strong>{formatMoney(e.newPrice)}</Typography.Text>
+              {e.oldPrice === null ? 'Precio inicial: ' : `${formatMoney(e.oldPrice)} → `}
+              <Typography.Text strong>{formatMoney(e.newPrice)}</Typography.Text>
             </span>
           ),
         },
-        { title: 'Descuento', key: 'discount', render: (_, e) => `${percent(e.oldDiscountPercentage)} → ${percent(e.newDiscountPercentage)}` },
+        { title: 'Descuento', key: 'discount', render: (_, e) => (e.oldDiscountPercentage === null ? percent(e.newDiscountPercentage) : `${percent(e.oldDiscountPercentage)} → ${percent(e.newDiscountPercentage)}`) },
         { title: 'Razón', dataIndex: 'changeReason', render: (v: string | null) => v || '—' },
         { title: 'Por', dataIndex: 'changedBy', width: 110 },
       ]}

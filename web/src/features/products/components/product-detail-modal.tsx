@@ -23,7 +23,7 @@ export function ProductDetailModal({
       open={product !== null}
       title={product?.name ?? 'Producto'}
       onCancel={onClose}
-      width={760}
+      width={880}
       footer={
         product && [
           <Button key="delete" danger icon={<DeleteOutlined />} onClick={() => onDelete(product)}>
@@ -39,7 +39,7 @@ export function ProductDetailModal({
         <div className="product-detail">
           <ImageGallery value={product.images} name={product.name} />
           <Descriptions
-            column={{ xs: 1, sm: 2 }}
+            column={1}
             size="small"
             bordered
             items={[
