@@ -38,6 +38,8 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/api/public/categories/*', service: 'catalog', access: 'public' },
   { pattern: '/objects/*', service: 'catalog', access: 'public', methods: ['GET', 'HEAD'] },
   { pattern: '/objects/*', service: 'catalog', access: 'owner' },
+  // Product images (the stored path of an upload, spec §7) are seen by shoppers too.
+  { pattern: '/temp-uploads/*', service: 'catalog', access: 'public', methods: ['GET', 'HEAD'] },
   { pattern: '/temp-uploads/*', service: 'catalog', access: 'owner' },
   // ordering
   { pattern: '/api/orders*', service: 'ordering', access: 'owner' },

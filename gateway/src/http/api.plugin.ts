@@ -75,6 +75,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
   const publicForward = createForwarder(forwardOptions, 'public');
   api.route({ method: ALL_METHODS, url: '/api/public/*', handler: publicForward });
   api.route({ method: ['GET'], url: '/objects/*', handler: publicForward });
+  api.route({ method: ['GET'], url: '/temp-uploads/*', handler: publicForward });
 
   await api.register(async (owner) => {
     const passport = await registerSessions(owner, { config, store: sessions, services });
@@ -82,6 +83,6 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
     const ownerForward = createForwarder(forwardOptions, 'owner');
     owner.route({ method: ALL_METHODS, url: '/api/*', handler: ownerForward });
     owner.route({ method: WRITE_METHODS, url: '/objects/*', handler: ownerForward });
-    owner.route({ method: ALL_METHODS, url: '/temp-uploads/*', handler: ownerForward });
+    owner.route({ method: WRITE_METHODS, url: '/temp-uploads/*', handler: ownerForward });
   });
 }

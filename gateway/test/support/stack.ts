@@ -109,7 +109,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     for (const name of names) {
       const createApp = await loadCreateApp(name);
-      const app = await createApp(testEnv(db.url, { DATA_DIR: dataDir, ...(options.serviceEnv?.[name] ?? {}) }), options.serviceOptions?.[name]);
+      // A service started later learns the URLs of those already running (catalog → inventory: list inventory first).
+      const known = Object.fromEntries(Object.entries(started).map(([n, s]) => [URL_VARIABLE[n as StackService], s.url]));
+      const app = await createApp(testEnv(db.url, { DATA_DIR: dataDir, ...known, ...(options.serviceEnv?.[name] ?? {}) }), options.serviceOptions?.[name]);
       apps.push(app);
       started[name] = { app, url: await listen(app) };
     }

@@ -1,5 +1,83 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { PostgresEventStore } from '@tiendita/eventsourcing';
+import { PG_POOL, SERVICE_CONFIG } from '@tiendita/service-kit';
+import { join } from 'node:path';
+import type { Pool } from 'pg';
+import { CategoryGuard } from './categories/application/category-guard';
+import { CreateCategoryHandler } from './categories/application/create-category.handler';
+import { ListCategoriesHandler } from './categories/application/list-categories.query';
+import { CategoriesController } from './categories/http/categories.controller';
+import type { CatalogConfig } from './config';
+import { CreateProductHandler } from './products/application/create-product.handler';
+import { DeleteProductHandler, SetProductActiveHandler } from './products/application/delete-product.handler';
+import { GetProductHandler, PriceHistoryHandler } from './products/application/get-product.query';
+import { ListProductsHandler } from './products/application/list-products.query';
+import { ProductCommandRunner } from './products/application/product-command-runner';
+import { ProductReader } from './products/application/product-reader';
+import { UpdateProductHandler } from './products/application/update-product.handler';
+import { ProductsController } from './products/http/products.controller';
+import { PreviewsController } from './previews/previews.controller';
+import { PublicCatalog } from './public/application/public-catalog';
+import { PublicController } from './public/http/public.controller';
+import { RateLimiter } from './reviews/application/rate-limiter';
+import {
+  ListReviewsHandler,
+  ModerateReviewHandler,
+  SubmitCommentHandler,
+  SubmitRatingHandler,
+} from './reviews/application/review.handlers';
+import { ReviewsController } from './reviews/http/reviews.controller';
+import { DemoSeed } from './seed/demo-seed';
+import { InventoryClient } from './shared/inventory-client';
+import { ProjectionHost } from './shared/projection-host';
+import { CATALOG_EVENT_STORE, CATALOG_SCHEMA, OBJECT_STORAGE } from './shared/tokens';
+import { Uploads } from './uploads/application/uploads';
+import { UploadsController } from './uploads/http/uploads.controller';
+import { LocalDiskStorage } from './uploads/storage/local-disk-storage';
 
 /** Root module of the catalog service (GET /health comes from service-kit). */
-@Module({})
+@Module({
+  imports: [CqrsModule.forRoot()],
+  // ReviewsController before ProductsController: /api/products/reviews is not a product id.
+  controllers: [ReviewsController, ProductsController, CategoriesController, UploadsController, PublicController, PreviewsController],
+  providers: [
+    {
+      provide: CATALOG_EVENT_STORE,
+      inject: [PG_POOL],
+      useFactory: async (pool: Pool) => {
+        const store = new PostgresEventStore(pool, CATALOG_SCHEMA);
+        await store.migrate();
+        return store;
+      },
+    },
+    {
+      provide: OBJECT_STORAGE,
+      inject: [SERVICE_CONFIG],
+      useFactory: (config: CatalogConfig) => new LocalDiskStorage(join(config.DATA_DIR, 'uploads')),
+    },
+    ProjectionHost,
+    InventoryClient,
+    CategoryGuard,
+    ProductCommandRunner,
+    ProductReader,
+    PublicCatalog,
+    RateLimiter,
+    Uploads,
+    DemoSeed,
+    CreateCategoryHandler,
+    ListCategoriesHandler,
+    CreateProductHandler,
+    UpdateProductHandler,
+    DeleteProductHandler,
+    SetProductActiveHandler,
+    ListProductsHandler,
+    GetProductHandler,
+    PriceHistoryHandler,
+    SubmitRatingHandler,
+    SubmitCommentHandler,
+    ModerateReviewHandler,
+    ListReviewsHandler,
+  ],
+})
 export class AppModule {}

@@ -1,0 +1,60 @@
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ProductListQuery, ProductListResponse } from '@tiendita/contracts';
+import { PG_POOL } from '@tiendita/service-kit';
+import type { Pool } from 'pg';
+import { containsPattern, productJsonSql } from '../../shared/sql';
+
+/** Low stock in owner views: 5 or less (spec 001 §9). */
+export const LOW_STOCK_MAX = 5;
+
+/** GET /api/products with the filters, sort and paging of spec §2/§7. */
+export class ListProductsQuery extends Query<ProductListResponse> {
+  constructor(
+    readonly storeId: string,
+    readonly query: ProductListQuery,
+  ) {
+    super();
+  }
+}
+
+const SORT_COLUMNS = { name: 'p.name', price: 'p.price_centavos', stock: 'p.stock', createdAt: 'p.created_at' } as const;
+
+@QueryHandler(ListProductsQuery)
+export class ListProductsHandler implements IQueryHandler<ListProductsQuery, ProductListResponse> {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async execute({ storeId, query }: ListProductsQuery): Promise<ProductListResponse> {
+    const values: unknown[] = [storeId];
+    const where = ['p.store_id = $1'];
+    if (query.categoryId === 'none') where.push('p.category_id IS NULL');
+    else if (query.categoryId) {
+      values.push(query.categoryId);
+      where.push(`p.category_id = $${values.length}`);
+    }
+    if (query.isActive !== undefined) {
+      values.push(query.isActive);
+      where.push(`p.is_active = $${values.length}`);
+    }
+    if (query.lowStock === true) where.push(`p.stock <= ${LOW_STOCK_MAX}`);
+    if (query.lowStock === false) where.push(`p.stock > ${LOW_STOCK_MAX}`);
+    if (query.search) {
+      values.push(containsPattern(query.search));
+      const n = values.length;
+      where.push(`(p.name ILIKE $${n} OR p.sku ILIKE $${n} OR p.description ILIKE $${n})`);
+    }
+    const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const order = `${SORT_COLUMNS[query.sortBy]} ${dir}, p.id ${dir}`;
+    values.push(query.limit, (query.page - 1) * query.limit);
+    const r = await this.pool.query<{ total: string; products: ProductListResponse['products'] }>(
+      `SELECT (SELECT count(*) FROM catalog.products p WHERE ${where.join(' AND ')}) AS total,
+              COALESCE((SELECT json_agg(x.view ORDER BY x.n) FROM (
+                 SELECT ${productJsonSql('owner')} AS view, row_number() OVER (ORDER BY ${order}) AS n
+                 FROM catalog.products p WHERE ${where.join(' AND ')}
+                 ORDER BY ${order} LIMIT $${values.length - 1} OFFSET $${values.length}) x), '[]') AS products`,
+      values,
+    );
+    const total = Number(r.rows[0].total);
+    return { products: r.rows[0].products, total, totalPages: Math.ceil(total / query.limit), currentPage: query.page };
+  }
+}

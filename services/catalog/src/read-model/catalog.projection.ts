@@ -1,0 +1,296 @@
+import {
+  CatalogEventSchemas,
+  type CatalogEventType,
+  finalPriceCentavos,
+  InventoryStockEventSchemas,
+  type InventoryStockEventType,
+} from '@tiendita/contracts';
+import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import type { PoolClient } from 'pg';
+
+export type CatalogTable = 'products' | 'categories' | 'stock_levels' | 'price_history' | 'reviews';
+
+/**
+ * The read side of the catalog: product list (with stock from inventory's events and the
+ * approved-rating totals), categories, price history and reviews. Rows depend only on the
+ * events (timestamps from occurredAt, ids from event ids), so a rebuild yields identical rows.
+ */
+export const catalogProjection: Projection<CatalogTable> = {
+  name: 'catalog_views',
+  version: 1,
+  sources: ['catalog', 'inventory'],
+  tables: ['products', 'categories', 'stock_levels', 'price_history', 'reviews'],
+
+  async setup(tx, t) {
+    const p = physicalName(t.products);
+    const c = physicalName(t.categories);
+    const ph = physicalName(t.price_history);
+    const r = physicalName(t.reviews);
+    await tx.query(`
+      CREATE TABLE IF NOT EXISTS ${t.products} (
+        id uuid PRIMARY KEY,
+        store_id uuid NOT NULL,
+        name varchar(255) NOT NULL,
+        description text,
+        sku varchar(100),
+        price_centavos bigint NOT NULL,
+        discount_percentage numeric(5,2) NOT NULL DEFAULT 0,
+        final_price_centavos bigint NOT NULL,
+        stock integer NOT NULL DEFAULT 0,
+        category_id uuid,
+        category_name varchar(100),
+        images text[] NOT NULL DEFAULT '{}',
+        is_active boolean NOT NULL DEFAULT true,
+        rating_sum integer NOT NULL DEFAULT 0,
+        rating_count integer NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${p}_store_created ON ${t.products} (store_id, created_at DESC, id DESC);
+      CREATE INDEX IF NOT EXISTS ${p}_store_name ON ${t.products} (store_id, name, id);
+      CREATE INDEX IF NOT EXISTS ${p}_store_price ON ${t.products} (store_id, price_centavos, id);
+      CREATE INDEX IF NOT EXISTS ${p}_store_stock ON ${t.products} (store_id, stock, id);
+      CREATE INDEX IF NOT EXISTS ${p}_store_category ON ${t.products} (store_id, category_id, created_at DESC, id DESC);
+      CREATE INDEX IF NOT EXISTS ${p}_public ON ${t.products} (store_id, created_at DESC, id DESC) WHERE is_active;
+      CREATE INDEX IF NOT EXISTS ${p}_public_category ON ${t.products} (store_id, category_id, created_at DESC, id DESC) WHERE is_active;
+
+      CREATE TABLE IF NOT EXISTS ${t.categories} (
+        id uuid PRIMARY KEY,
+        store_id uuid NOT NULL,
+        name varchar(100) NOT NULL,
+        description text,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${c}_store_name ON ${t.categories} (store_id, name, id);
+
+      CREATE TABLE IF NOT EXISTS ${t.stock_levels} (
+        product_id uuid PRIMARY KEY,
+        store_id uuid NOT NULL,
+        stock integer NOT NULL
+      );
+
+      CREATE TABLE IF NOT EXISTS ${t.price_history} (
+        id uuid PRIMARY KEY,
+        product_id uuid NOT NULL,
+        store_id uuid NOT NULL,
+        old_price_centavos bigint,
+        new_price_centavos bigint NOT NULL,
+        old_discount_percentage numeric(5,2),
+        new_discount_percentage numeric(5,2) NOT NULL,
+        change_reason varchar(255),
+        changed_by varchar(255) NOT NULL DEFAULT 'system',
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${ph}_product ON ${t.price_history} (product_id, created_at DESC, id);
+
+      CREATE TABLE IF NOT EXISTS ${t.reviews} (
+        id uuid PRIMARY KEY,
+        kind varchar(10) NOT NULL CHECK (kind IN ('rating', 'comment')),
+        product_id uuid NOT NULL,
+        store_id uuid NOT NULL,
+        rating smallint,
+        comment text,
+        customer_name varchar(255) NOT NULL,
+        customer_email varchar(255),
+        parent_comment_id uuid,
+        status varchar(10) NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'approved', 'rejected')),
+        is_public boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${r}_product_public ON ${t.reviews} (product_id, kind, created_at DESC) WHERE status = 'approved' AND is_public;
+      CREATE INDEX IF NOT EXISTS ${r}_store_status ON ${t.reviews} (store_id, status, created_at DESC);
+    `);
+  },
+
+  async apply(tx, events, t) {
+    for (const event of events) await applyOne(tx, event, t);
+  },
+};
+
+function parseCatalog<K extends CatalogEventType>(type: K, data: unknown) {
+  return CatalogEventSchemas[type].parse(data) as ReturnType<(typeof CatalogEventSchemas)[K]['parse']>;
+}
+
+function parseInventory<K extends InventoryStockEventType>(type: K, data: unknown) {
+  return InventoryStockEventSchemas[type].parse(data) as ReturnType<(typeof InventoryStockEventSchemas)[K]['parse']>;
+}
+
+async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<CatalogTable, string>): Promise<void> {
+  const at = event.metadata.occurredAt;
+  switch (event.type) {
+    case 'ProductCreated': {
+      const d = parseCatalog('ProductCreated', event.data);
+      await tx.query(
+        `INSERT INTO ${t.products} (id, store_id, name, description, sku, price_centavos, discount_percentage, final_price_centavos, stock,
+                                    category_id, category_name, images, is_active, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
+                 COALESCE((SELECT stock FROM ${t.stock_levels} WHERE product_id = $1), $9),
+                 $10, (SELECT name FROM ${t.categories} WHERE id = $10 AND store_id = $2), $11, $12, $13, $13)
+         ON CONFLICT (id) DO NOTHING`,
+        [
+          d.productId,
+          d.storeId,
+          d.name,
+          d.description,
+          d.sku,
+          d.priceCentavos,
+          d.discountPercentage,
+          finalPriceCentavos(d.priceCentavos, d.discountPercentage),
+          d.initialStock,
+          d.categoryId,
+          d.images,
+          d.isActive,
+          at,
+        ],
+      );
+      await insertPriceHistory(tx, t, event.metadata.eventId, d.productId, d.storeId, null, d.priceCentavos, null, d.discountPercentage, null, d.createdBy, at);
+      return;
+    }
+    case 'ProductUpdated': {
+      const d = parseCatalog('ProductUpdated', event.data);
+      const sets: string[] = [];
+      const values: unknown[] = [d.productId, at];
+      const set = (column: string, value: unknown) => {
+        values.push(value);
+        sets.push(`${column} = $${values.length}`);
+      };
+      if (d.changes.name !== undefined) set('name', d.changes.name);
+      if (d.changes.description !== undefined) set('description', d.changes.description);
+      if (d.changes.sku !== undefined) set('sku', d.changes.sku);
+      if (d.changes.images !== undefined) set('images', d.changes.images);
+      if (d.changes.categoryId !== undefined) {
+        set('category_id', d.changes.categoryId);
+        sets.push(`category_name = (SELECT name FROM ${t.categories} c WHERE c.id = $${values.length} AND c.store_id = ${t.products}.store_id)`);
+      }
+      await tx.query(`UPDATE ${t.products} SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, values);
+      return;
+    }
+    case 'ProductPriceChanged': {
+      const d = parseCatalog('ProductPriceChanged', event.data);
+      await tx.query(
+        `UPDATE ${t.products} SET price_centavos = $2, discount_percentage = $3, final_price_centavos = $4, updated_at = $5 WHERE id = $1`,
+        [d.productId, d.newPriceCentavos, d.newDiscountPercentage, finalPriceCentavos(d.newPriceCentavos, d.newDiscountPercentage), at],
+      );
+      await insertPriceHistory(
+        tx,
+        t,
+        event.metadata.eventId,
+        d.productId,
+        d.storeId,
+        d.oldPriceCentavos,
+        d.newPriceCentavos,
+        d.oldDiscountPercentage,
+        d.newDiscountPercentage,
+        d.changeReason,
+        d.changedBy,
+        at,
+      );
+      return;
+    }
+    case 'ProductActivated':
+    case 'ProductDeactivated': {
+      const d = parseCatalog(event.type, event.data);
+      await tx.query(`UPDATE ${t.products} SET is_active = $2, updated_at = $3 WHERE id = $1`, [d.productId, event.type === 'ProductActivated', at]);
+      return;
+    }
+    case 'ProductDeleted': {
+      const d = parseCatalog('ProductDeleted', event.data);
+      await tx.query(`DELETE FROM ${t.products} WHERE id = $1`, [d.productId]);
+      return;
+    }
+    case 'CategoryCreated': {
+      const d = parseCatalog('CategoryCreated', event.data);
+      await tx.query(`INSERT INTO ${t.categories} (id, store_id, name, description, created_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`, [
+        d.categoryId,
+        d.storeId,
+        d.name,
+        d.description,
+        at,
+      ]);
+      return;
+    }
+    case 'RatingSubmitted': {
+      const d = parseCatalog('RatingSubmitted', event.data);
+      await tx.query(
+        `INSERT INTO ${t.reviews} (id, kind, product_id, store_id, rating, comment, customer_name, customer_email, created_at, updated_at)
+         VALUES ($1, 'rating', $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (id) DO NOTHING`,
+        [d.ratingId, d.productId, d.storeId, d.rating, d.comment, d.customerName, d.customerEmail, at],
+      );
+      return;
+    }
+    case 'CommentSubmitted': {
+      const d = parseCatalog('CommentSubmitted', event.data);
+      await tx.query(
+        `INSERT INTO ${t.reviews} (id, kind, product_id, store_id, comment, customer_name, customer_email, parent_comment_id, created_at, updated_at)
+         VALUES ($1, 'comment', $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (id) DO NOTHING`,
+        [d.commentId, d.productId, d.storeId, d.comment, d.customerName, d.customerEmail, d.parentCommentId, at],
+      );
+      return;
+    }
+    case 'ReviewApproved':
+    case 'ReviewRejected': {
+      const d = parseCatalog(event.type, event.data);
+      const status = event.type === 'ReviewApproved' ? 'approved' : 'rejected';
+      // The rating totals follow the approved ratings only: +1 on approval, −1 when an approved one is rejected.
+      const r = await tx.query<{ rating: number | null; was_approved: boolean }>(
+        `WITH old AS (SELECT id, status FROM ${t.reviews} WHERE id = $1 FOR UPDATE)
+         UPDATE ${t.reviews} rv SET status = $2, updated_at = $3 FROM old
+         WHERE rv.id = old.id AND old.status <> $2
+         RETURNING rv.rating, old.status = 'approved' AS was_approved`,
+        [d.reviewId, status, at],
+      );
+      const row = r.rows[0];
+      if (row && row.rating !== null) {
+        const sign = status === 'approved' ? 1 : row.was_approved ? -1 : 0;
+        if (sign !== 0) {
+          await tx.query(`UPDATE ${t.products} SET rating_sum = rating_sum + $2, rating_count = rating_count + $3 WHERE id = $1`, [d.productId, sign * row.rating, sign]);
+        }
+      }
+      return;
+    }
+    case 'StockItemOpened': {
+      const d = parseInventory('StockItemOpened', event.data);
+      await setStock(tx, t, d.productId, d.storeId, d.stock, true);
+      return;
+    }
+    case 'StockAdjusted': {
+      const d = parseInventory('StockAdjusted', event.data);
+      await setStock(tx, t, d.productId, d.storeId, d.newStock, false);
+      return;
+    }
+    default:
+      return; // events this projection does not read
+  }
+}
+
+async function setStock(tx: PoolClient, t: Record<CatalogTable, string>, productId: string, storeId: string, stock: number, opening: boolean): Promise<void> {
+  // An opening never overwrites a level already recorded (the item opens once; redelivery is harmless).
+  await tx.query(
+    `INSERT INTO ${t.stock_levels} (product_id, store_id, stock) VALUES ($1, $2, $3)
+     ON CONFLICT (product_id) DO ${opening ? 'NOTHING' : 'UPDATE SET stock = EXCLUDED.stock'}`,
+    [productId, storeId, stock],
+  );
+  await tx.query(`UPDATE ${t.products} SET stock = (SELECT stock FROM ${t.stock_levels} WHERE product_id = $1) WHERE id = $1`, [productId]);
+}
+
+async function insertPriceHistory(
+  tx: PoolClient,
+  t: Record<CatalogTable, string>,
+  id: string,
+  productId: string,
+  storeId: string,
+  oldPrice: number | null,
+  newPrice: number,
+  oldDiscount: number | null,
+  newDiscount: number,
+  reason: string | null,
+  changedBy: string,
+  at: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${t.price_history} (id, product_id, store_id, old_price_centavos, new_price_centavos, old_discount_percentage, new_discount_percentage, change_reason, changed_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+    [id, productId, storeId, oldPrice, newPrice, oldDiscount, newDiscount, reason, changedBy || 'system', at],
+  );
+}

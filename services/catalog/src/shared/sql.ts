@@ -1,0 +1,41 @@
+/** SQL fragments shared by the catalog's queries: views are built as JSON by PostgreSQL, in one query. */
+
+/** An ISO-8601 UTC timestamp string, as the API answers dates. */
+export const isoSql = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Centavos → quetzales with 2 decimals (a JSON number). */
+export const quetzalesSql = (column: string): string => `round(${column} / 100.0, 2)`;
+
+/**
+ * The product view (contracts ProductView) of the row aliased `p`; the public view leaves out
+ * storeId and isActive.
+ */
+export function productJsonSql(view: 'owner' | 'public', extra = ''): string {
+  return `json_build_object(${extra}
+    'id', p.id,
+    ${view === 'owner' ? `'storeId', p.store_id,` : ''}
+    'name', p.name,
+    'description', p.description,
+    'sku', p.sku,
+    'price', ${quetzalesSql('p.price_centavos')},
+    'discountPercentage', p.discount_percentage,
+    'finalPrice', ${quetzalesSql('p.final_price_centavos')},
+    'stock', p.stock,
+    'categoryId', p.category_id,
+    'categoryName', p.category_name,
+    'imageUrl', p.images[1],
+    'images', p.images,
+    ${view === 'owner' ? `'isActive', p.is_active,` : ''}
+    'createdAt', ${isoSql('p.created_at')},
+    'updatedAt', ${isoSql('p.updated_at')})`;
+}
+
+export const categoryJsonSql = `json_build_object('id', c.id, 'storeId', c.store_id, 'name', c.name, 'description', c.description, 'createdAt', ${isoSql('c.created_at')})`;
+
+/** Escapes % and _ for a LIKE pattern that matches the text anywhere. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID.test(value);

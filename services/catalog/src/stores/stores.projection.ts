@@ -1,0 +1,69 @@
+import { StoreCreated } from '@tiendita/contracts';
+import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import type { PoolClient } from 'pg';
+
+export type StoresTable = 'stores';
+
+/** The store fields catalog copies from identity's events, by their event field names. */
+const COPIED = { name: 'name', subdomain: 'subdomain', description: 'description', logoUrl: 'logo_url', isActive: 'is_active' } as const;
+
+/**
+ * Catalog's own copy of the stores (from identity's events): enough to answer public calls by
+ * subdomain or id, hide inactive stores, and fill link previews. StoreCreated is parsed with its
+ * contract; any later event of a store stream that carries one of the copied fields (at the top
+ * level or under `changes`) updates it, so settings events can land without changing this code.
+ */
+export const storesProjection: Projection<StoresTable> = {
+  name: 'shop_stores',
+  version: 1,
+  sources: ['identity'],
+  tables: ['stores'],
+
+  async setup(tx, t) {
+    const s = physicalName(t.stores);
+    await tx.query(`
+      CREATE TABLE IF NOT EXISTS ${t.stores} (
+        id uuid PRIMARY KEY,
+        subdomain varchar(100) NOT NULL,
+        name varchar(255) NOT NULL,
+        description text,
+        logo_url text,
+        is_active boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS ${s}_subdomain ON ${t.stores} (subdomain);
+    `);
+  },
+
+  async apply(tx, events, t) {
+    for (const event of events) await applyOne(tx, event, t);
+  },
+};
+
+async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<StoresTable, string>): Promise<void> {
+  if (!event.streamId.startsWith('store-')) return;
+  if (event.type === 'StoreCreated') {
+    const d = StoreCreated.parse(event.data);
+    await tx.query(
+      `INSERT INTO ${t.stores} (id, subdomain, name, description, logo_url, is_active, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (id) DO NOTHING`,
+      [d.storeId, d.subdomain, d.name, d.description, d.logoUrl, d.isActive, d.createdAt],
+    );
+    return;
+  }
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  const storeId = typeof data.storeId === 'string' ? data.storeId : event.streamId.slice('store-'.length);
+  const source = typeof data.changes === 'object' && data.changes !== null ? (data.changes as Record<string, unknown>) : data;
+  const sets: string[] = [];
+  const values: unknown[] = [storeId];
+  for (const [field, column] of Object.entries(COPIED)) {
+    const value = source[field];
+    if (value === undefined) continue;
+    const ok = field === 'isActive' ? typeof value === 'boolean' : value === null ? field !== 'name' && field !== 'subdomain' : typeof value === 'string';
+    if (!ok) continue;
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  if (event.type === 'StoreActivated' || event.type === 'StoreDeactivated') sets.push(`is_active = ${event.type === 'StoreActivated'}`);
+  if (sets.length > 0) await tx.query(`UPDATE ${t.stores} SET ${sets.join(', ')} WHERE id = $1`, values);
+}

@@ -1,0 +1,119 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CatalogMessages, type UploadRequest, type UploadResponse } from '@tiendita/contracts';
+import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
+import { type CallerIdentity, type OwnerIdentity, PG_POOL } from '@tiendita/service-kit';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import sharp from 'sharp';
+import { OBJECT_STORAGE } from '../../shared/tokens';
+import { checkImage } from '../image-check';
+import type { ObjectStorage, StoredObject } from '../storage/object-storage';
+
+/** How long an upload URL stays valid. */
+const UPLOAD_URL_TTL_MINUTES = 60;
+/** Widths of the WebP variants the shop may ask for (?w=…). */
+export const VARIANT_WIDTHS = [160, 320, 400, 640, 800, 1200] as const;
+const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+
+/** Where the product form stores an uploaded image (spec §7: uploadUrl under /api/upload/direct/). */
+export const imagePath = (fileName: string): string => `/temp-uploads/products/${fileName}`;
+export const originalKey = (fileName: string): string => `products/${fileName}`;
+const variantKey = (fileName: string, width: number): string => `variants/${width}/${fileName}.webp`;
+
+export interface ReceivedUpload {
+  fileName: string;
+  url: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/** A fresh upload file name with the declared type's extension (the content decides later). */
+export function newFileName(contentType: string): string {
+  return `${randomUUID()}.${EXTENSIONS[contentType.toLowerCase()] ?? 'jpg'}`;
+}
+
+/**
+ * Image uploads: a one-time URL per file (POST /api/upload), the raw file PUT to it, checked by
+ * content and kept in the storage port; originals and resized WebP variants served back.
+ */
+@Injectable()
+export class Uploads {
+  private readonly inFlight = new Map<string, Promise<StoredObject | null>>();
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  async createUpload(owner: OwnerIdentity, request: UploadRequest): Promise<UploadResponse> {
+    const token = randomBytes(24).toString('base64url');
+    const fileName = newFileName(request.contentType);
+    await this.pool.query(
+      `INSERT INTO catalog.uploads (file_name, store_id, uploaded_by, original_name, token_hash, expires_at)
+       VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
+      [fileName, owner.storeId, owner.userId, request.filename, sha256(token), UPLOAD_URL_TTL_MINUTES],
+    );
+    return { uploadUrl: `/api/upload/direct/${token}`, fileName };
+  }
+
+  /** PUT {uploadUrl}: the token is the permission; it works once and only for its own store. */
+  async receive(token: string, caller: CallerIdentity, body: unknown): Promise<ReceivedUpload> {
+    const r = await this.pool.query<{ file_name: string; store_id: string }>(
+      `SELECT file_name, store_id FROM catalog.uploads WHERE token_hash = $1 AND received_at IS NULL AND expires_at > now()`,
+      [sha256(token)],
+    );
+    const row = r.rows[0];
+    if (!row || (caller.storeId && caller.storeId !== row.store_id)) throw new NotFoundError(CatalogMessages.uploadNotFound);
+    if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError(CatalogMessages.selectAtLeastOne);
+    const image = await checkImage(body);
+    await this.storage.put(originalKey(row.file_name), body, image.contentType);
+    const claimed = await this.pool.query(
+      `UPDATE catalog.uploads SET received_at = now(), content_type = $2, size_bytes = $3, width = $4, height = $5
+       WHERE token_hash = $1 AND received_at IS NULL`,
+      [sha256(token), image.contentType, body.length, image.width, image.height],
+    );
+    if (claimed.rowCount === 0) throw new NotFoundError(CatalogMessages.uploadNotFound);
+    return { fileName: row.file_name, url: imagePath(row.file_name), contentType: image.contentType, size: body.length, width: image.width, height: image.height };
+  }
+
+  /** An original, or its WebP variant `width` pixels wide (made once, then kept in storage). */
+  async read(fileName: string, width: number | undefined): Promise<StoredObject> {
+    if (!FILE_NAME.test(fileName)) throw new NotFoundError(CatalogMessages.imageNotFound);
+    if (width === undefined) {
+      const original = await this.storage.get(originalKey(fileName));
+      if (!original) throw new NotFoundError(CatalogMessages.imageNotFound);
+      return original;
+    }
+    if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) throw new ValidationError(CatalogMessages.invalidImageWidth, { fields: { w: VARIANT_WIDTHS.join(', ') } });
+    const key = variantKey(fileName, width);
+    const cached = await this.storage.get(key);
+    if (cached) return cached;
+    // One resize per variant even when many shoppers ask at once.
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = this.makeVariant(fileName, width, key).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    const made = await pending;
+    if (!made) throw new NotFoundError(CatalogMessages.imageNotFound);
+    return made;
+  }
+
+  /** Makes the shop's usual variants right away, so the first shopper does not wait for them. */
+  async warmVariants(fileName: string, widths: readonly number[] = [400, 800]): Promise<void> {
+    for (const w of widths) await this.read(fileName, w);
+  }
+
+  private async makeVariant(fileName: string, width: number, key: string): Promise<StoredObject | null> {
+    const original = await this.storage.get(originalKey(fileName));
+    if (!original) return null;
+    const data = await sharp(original.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    await this.storage.put(key, data, 'image/webp');
+    return { data, size: data.length, contentType: 'image/webp' };
+  }
+}
