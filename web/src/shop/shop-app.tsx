@@ -62,7 +62,10 @@ function Shop({ store, productId }: { store: PublicStoreView; productId: string 
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [location.pathname, location.search, navigate]);
 
-  useEffect(() => window.scrollTo(0, 0), [productId]);
+  // A block body: Chromium's scrollTo now answers a promise, which React would take for a cleanup.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [productId]);
 
   const openCart = () => setCartOpen(true);
   return (

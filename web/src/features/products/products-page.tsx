@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert, Badge, Button, Empty, Skeleton, Tabs, Tooltip } from 'antd';
 import { CommentOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProductView } from '@tiendita/contracts';
@@ -24,6 +24,7 @@ type PageTab = 'catalog' | 'analysis';
 
 /** /products (spec 001 §2): summary cards, the catalogue with filters, sort and pages, and the inventory analysis. */
 export function ProductsPage() {
+  const navigate = useNavigate();
   const [filters, setFilters] = useState<ProductFilterState>(DEFAULT_FILTERS);
   const [tab, setTab] = useState<PageTab>('catalog');
   const [adding, setAdding] = useState(false);
@@ -52,11 +53,11 @@ export function ProductsPage() {
           <p>Administra tu catálogo: precios, descuentos, imágenes y existencias.</p>
         </div>
         <div className="products-header__actions">
-          <Link to="/products/reviews">
-            <Badge count={pending.data?.length ?? 0} size="small" overflowCount={99}>
-              <Button icon={<CommentOutlined />}>Reseñas</Button>
-            </Badge>
-          </Link>
+          <Badge count={pending.data?.length ?? 0} size="small" overflowCount={99}>
+            <Button icon={<CommentOutlined />} onClick={() => navigate('/products/reviews')}>
+              Reseñas
+            </Button>
+          </Badge>
           <Tooltip title={ProductToasts.importSoon}>
             <span>
               <Button icon={<ImportOutlined />} disabled aria-describedby="import-soon">

@@ -12,7 +12,9 @@ export function ProductFilters({ filters, onChange, onClear }: { filters: Produc
   const categories = useCategories();
   const [text, setText] = useState(filters.search);
 
-  useEffect(() => setText(filters.search), [filters.search]);
+  useEffect(() => {
+    setText(filters.search);
+  }, [filters.search]);
   useEffect(() => {
     if (text === filters.search) return;
     const timer = setTimeout(() => onChange({ search: text, page: 1 }), SEARCH_PAUSE_MS);
