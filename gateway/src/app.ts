@@ -22,7 +22,7 @@ export function serviceOptions(config: GatewayConfig): ServiceAppOptions<Gateway
     migrations: { schema: GATEWAY_SCHEMA, list: gatewayMigrations },
     fastify: { trustProxy: config.TRUST_PROXY === '1' },
     configure: async (app, { pool, logger }) => {
-      await registerSecurityHeaders(app, config);
+      registerSecurityHeaders(app, config);
       await app.register(apiPlugin, { config, pool, logger });
       if (!existsSync(config.WEB_DIST_DIR)) return;
       // Files of the build only (wildcard: false registers one route per file found at start);

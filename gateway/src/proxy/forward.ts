@@ -8,6 +8,8 @@ import type { Caller, ServiceClient } from './service-client';
 
 export const TENANT_MISMATCH = 'No tienes acceso a esta tienda';
 
+const SMALL_BODY_BYTES = 64 * 1024;
+
 // Hop-by-hop and edge-only headers: never passed between browser and service.
 const DROP_REQUEST = new Set([
   'host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer',
@@ -99,6 +101,10 @@ export function createForwarder(options: ForwardOptions, access: Access) {
       if (value === undefined || DROP_RESPONSE.has(name)) continue;
       reply.header(name, value);
     }
+    // Small answers (most JSON) are sent as one buffer, cheaper than piping a stream; large
+    // ones (images, exports) stream through.
+    const length = Number(res.headers['content-length']);
+    if (Number.isFinite(length) && length <= SMALL_BODY_BYTES) return reply.send(Buffer.from(await res.body.arrayBuffer()));
     return reply.send(res.body);
   };
 }

@@ -64,7 +64,7 @@ export class ResetMailer {
     const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
     await writeFile(path, info.message as Buffer);
-    this.options.logger.info({ to: mail.to, file: path, link: mail.link }, `correo de recuperación guardado en ${path}; enlace: ${mail.link}`);
+    this.options.logger.info({ to: mail.to }, `correo de recuperación guardado en ${path}; enlace: ${mail.link}`);
   }
 
   close(): void {
