@@ -78,7 +78,11 @@ export function toRecorded(row: EventRow): RecordedEventWithTx {
   };
 }
 
-/** The columns every reader of an events table selects, in the shape of EventRow. */
+/**
+ * The columns every reader of an events table selects, in the shape of EventRow. Careful: the
+ * output column `transaction_id` is text, so ORDER BY must name the table's column (`e.transaction_id`),
+ * or PostgreSQL sorts the ids as strings ('1000' before '755').
+ */
 export const EVENT_COLUMNS = 'global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at';
 
 /** Position just after an event, to resume reading from. */
@@ -118,10 +122,10 @@ export class PostgresEventStore {
       RETURNING global_position, stream_position`;
     this.readAllSql = `
       SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at
-      FROM ${t}
+      FROM ${t} e
       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      ORDER BY transaction_id, global_position
+      ORDER BY e.transaction_id, e.global_position
       LIMIT $3`;
     this.readStreamSql = `
       SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at

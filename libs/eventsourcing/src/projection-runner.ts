@@ -565,9 +565,9 @@ export class ProjectionRunner {
   /** The newest position of a source that no reader can skip (below the oldest transaction in flight). */
   private async head(db: PoolClient, source: string): Promise<Position> {
     const r = await db.query<{ transaction_id: string; global_position: string }>(
-      `SELECT transaction_id::text, global_position FROM ${source}.events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      `SELECT e.transaction_id::text, e.global_position FROM ${source}.events e
+       WHERE e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1`,
     );
     return r.rowCount ? { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) } : START;
   }
@@ -586,9 +586,9 @@ export class ProjectionRunner {
     return db
       .query<EventRow>({
         name: `${source}_rebuild_read`,
-        text: `SELECT ${EVENT_COLUMNS} FROM ${source}.events
-               WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint) AND (transaction_id, global_position) <= ($3::xid8, $4::bigint)
-               ORDER BY transaction_id, global_position LIMIT $5`,
+        text: `SELECT ${EVENT_COLUMNS} FROM ${source}.events e
+               WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND (e.transaction_id, e.global_position) <= ($3::xid8, $4::bigint)
+               ORDER BY e.transaction_id, e.global_position LIMIT $5`,
         values: [from.transactionId, from.globalPosition, to.transactionId, to.globalPosition, limit],
       })
       .then((r) => r.rows.map(toRecorded));

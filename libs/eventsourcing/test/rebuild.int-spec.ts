@@ -1,0 +1,150 @@
+import type { PoolClient } from 'pg';
+import { PostgresTransport, ProjectionRunner, RebuildMismatchError, type PostgresEventStore, type Projection, type RebuildProgress } from '../src';
+import { ledgerProjection, migratedStore, openTestDb, rowsOf, type TestDb } from './support';
+
+let db: TestDb;
+let bank: PostgresEventStore;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+beforeAll(async () => {
+  db = await openTestDb();
+  bank = await migratedStore(db.pool, 'bank');
+  for (let i = 0; i < 400; i++) await bank.append(`acc-${i % 37}`, [{ type: i % 5 ? 'Deposited' : 'Withdrawn', data: { amount: i } }], 'any');
+});
+afterAll(async () => {
+  bank.close();
+  await db.close();
+});
+
+function runnerFor(schema: string, projections: Projection[]) {
+  const transport = new PostgresTransport({ pool: db.pool, schema, connectionString: db.url, pollIntervalMs: 100 });
+  const runner = new ProjectionRunner({ pool: db.pool, schema, transport, projections, logger: quiet, rebuildBatchSize: 64 });
+  return { runner, close: async () => (await runner.stop(), await transport.close()) };
+}
+
+/** The ledger projection with an extra index whose name follows the physical table name. */
+function indexedLedger(version = 1, scale = 1): Projection {
+  const base = ledgerProjection('ledger', ['bank'], version);
+  return {
+    ...base,
+    async setup(tx: PoolClient, t) {
+      await base.setup(tx, t);
+      const accounts = t.ledger_accounts;
+      await tx.query(`CREATE INDEX IF NOT EXISTS ${accounts.split('.')[1]}_balance_idx ON ${accounts} (balance)`);
+    },
+    async apply(tx, events, t) {
+      await base.apply(tx, scale === 1 ? events : events.map((e) => ({ ...e, data: { amount: (e.data as { amount: number }).amount * scale } })), t);
+    },
+  };
+}
+
+describe('rebuild', () => {
+  it('rebuilds into shadow tables with progress, verifies against the live tables and swaps them in, twice in a row', async () => {
+    const r = runnerFor('rep_a', [indexedLedger()]);
+    await r.runner.start();
+    await r.runner.caughtUp();
+    const before = await rowsOf(db.pool, 'rep_a.ledger_accounts');
+    for (let round = 0; round < 2; round++) {
+      const progress: RebuildProgress[] = [];
+      const result = await r.runner.rebuild('ledger', (p) => progress.push(p));
+      expect(result).toMatchObject({ projection: 'ledger', events: 400, verified: true });
+      expect(progress.length).toBeGreaterThan(1);
+      const last = progress[progress.length - 1];
+      expect(last).toMatchObject({ done: 400, total: 400, etaSeconds: 0 });
+      expect(progress.every((p) => p.eventsPerSecond > 0 && p.done <= p.total)).toBe(true);
+    }
+    expect(await rowsOf(db.pool, 'rep_a.ledger_accounts')).toEqual(before);
+    const idx = await db.pool.query(`SELECT indexname FROM pg_indexes WHERE schemaname = 'rep_a' AND tablename = 'ledger_accounts' ORDER BY 1`);
+    expect(idx.rows.map((x) => x.indexname)).toEqual(['ledger_accounts_balance_idx', 'ledger_accounts_pkey']);
+    const leftovers = await db.pool.query(`SELECT relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE nspname = 'rep_a' AND relname LIKE '%rebuild%'`);
+    expect(leftovers.rows).toEqual([]);
+    // The live projection keeps running after the swap.
+    await bank.append('acc-new', [{ type: 'Deposited', data: { amount: 9 } }], 0);
+    await r.runner.caughtUp();
+    expect((await db.pool.query(`SELECT balance FROM rep_a.ledger_accounts WHERE stream_id = 'acc-new'`)).rows).toEqual([{ balance: '9' }]);
+    expect(await r.runner.states()).toEqual([expect.objectContaining({ status: 'running', version: 1 })]);
+    await r.close();
+  });
+
+  it('refuses to swap when the rebuild differs from the live read model, and leaves the live one as it was', async () => {
+    const r = runnerFor('rep_b', [indexedLedger()]);
+    await r.runner.start();
+    await r.runner.caughtUp();
+    await db.pool.query(`UPDATE rep_b.ledger_accounts SET balance = balance + 1 WHERE stream_id = 'acc-3'`);
+    const tampered = await rowsOf(db.pool, 'rep_b.ledger_accounts');
+    const err = await r.runner.rebuild('ledger').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RebuildMismatchError);
+    expect((err as RebuildMismatchError).differences).toEqual([{ table: 'ledger_accounts', onlyLive: 1, onlyShadow: 1 }]);
+    expect(await rowsOf(db.pool, 'rep_b.ledger_accounts')).toEqual(tampered);
+    expect(await r.runner.states()).toEqual([expect.objectContaining({ status: 'running' })]);
+    const shadow = await db.pool.query(`SELECT to_regclass('rep_b.ledger_accounts__rebuild') AS t`);
+    expect(shadow.rows[0].t).toBeNull();
+    await r.close();
+  });
+
+  it('rebuilds a projection whose version changed at start, without comparing, and serves the old rows until the swap', async () => {
+    const v1 = runnerFor('rep_c', [indexedLedger(1)]);
+    await v1.runner.start();
+    await v1.runner.caughtUp();
+    await v1.close();
+    const old = await rowsOf(db.pool, 'rep_c.ledger_accounts');
+
+    const v2 = runnerFor('rep_c', [indexedLedger(2, 100)]);
+    let seenDuringRebuild: string[] | null = null;
+    let read: Promise<void> | null = null;
+    const reader = await db.pool.connect();
+    const runner = v2.runner as unknown as { rebuild: ProjectionRunner['rebuild'] };
+    const original = runner.rebuild.bind(v2.runner);
+    runner.rebuild = (name, opts) =>
+      original(name, {
+        ...(typeof opts === 'object' ? opts : {}),
+        onProgress: (p) => {
+          // Read the live table from another connection while the shadow is being built.
+          if (read || p.phase !== 'build') return;
+          read = reader.query('SELECT * FROM rep_c.ledger_accounts').then((res) => {
+            seenDuringRebuild = res.rows.map((x) => JSON.stringify(x)).sort();
+          });
+        },
+      });
+    await v2.runner.start();
+    await v2.runner.caughtUp();
+    await read;
+    reader.release();
+    expect(seenDuringRebuild).toEqual(old);
+    const rows = await db.pool.query(`SELECT stream_id, balance FROM rep_c.ledger_accounts WHERE stream_id = 'acc-1'`);
+    const expected = (await bank.readStream('acc-1')).reduce((s, e) => s + (e.data as { amount: number }).amount * 100, 0);
+    expect(rows.rows).toEqual([{ stream_id: 'acc-1', balance: String(expected) }]);
+    expect(await v2.runner.states()).toEqual([expect.objectContaining({ version: 2, status: 'running' })]);
+    await bank.append('acc-v2', [{ type: 'Deposited', data: { amount: 2 } }], 0);
+    await v2.runner.caughtUp();
+    expect((await db.pool.query(`SELECT balance FROM rep_c.ledger_accounts WHERE stream_id = 'acc-v2'`)).rows).toEqual([{ balance: '200' }]);
+    await v2.close();
+  });
+
+  it('keeps the live table readable and up to date while appends continue during the rebuild; the swap loses nothing', async () => {
+    const r = runnerFor('rep_d', [indexedLedger()]);
+    await r.runner.start();
+    await r.runner.caughtUp();
+    let stop = false;
+    let reads = 0;
+    const writer = (async () => {
+      for (let i = 0; !stop; i++) {
+        await bank.append(`live-${i % 5}`, [{ type: 'Deposited', data: { amount: 1 } }], 'any');
+        const res = await db.pool.query('SELECT count(*)::int AS n FROM rep_d.ledger_accounts');
+        expect(res.rows[0].n).toBeGreaterThan(0);
+        reads++;
+      }
+    })();
+    await r.runner.rebuild('ledger');
+    await r.runner.rebuild('ledger');
+    stop = true;
+    await writer;
+    await r.runner.caughtUp();
+    expect(reads).toBeGreaterThan(0);
+    const live = await rowsOf(db.pool, 'rep_d.ledger_accounts');
+    const again = await r.runner.rebuild('ledger');
+    expect(again.verified).toBe(true);
+    expect(await rowsOf(db.pool, 'rep_d.ledger_accounts')).toEqual(live);
+    await r.close();
+  });
+});
