@@ -9,6 +9,16 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { GATEWAY_SCHEMA, gatewayMigrations } from './migrations';
 
 /**
+ * '1': trust the immediate peer only, so request.ip is the address our proxy saw and not what a
+ * client wrote in X-Forwarded-For (fastify refuses a bare hop count); a list: those proxies.
+ */
+export function trustProxy(value: string): false | string | ((address: string, hop: number) => boolean) {
+  if (value === '0' || value === 'false') return false;
+  if (value === '1' || value === 'true') return (_address, hop) => hop === 0;
+  return value;
+}
+
+/**
  * How service-kit builds the gateway: no internal-caller guard (it is the edge), its own tables
  * (sessions, rate limits), security headers, the /api edge (http/api.plugin.ts) and the web build.
  */
@@ -20,7 +30,7 @@ export function serviceOptions(config: GatewayConfig): ServiceAppOptions<Gateway
     internalAuth: false,
     bodyLimit: config.BODY_LIMIT_BYTES,
     migrations: { schema: GATEWAY_SCHEMA, list: gatewayMigrations },
-    fastify: { trustProxy: config.TRUST_PROXY === '1' },
+    fastify: { trustProxy: trustProxy(config.TRUST_PROXY) },
     configure: async (app, { pool, logger }) => {
       registerSecurityHeaders(app, config);
       await app.register(apiPlugin, { config, pool, logger });

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 const count = (fallback: number) => z.coerce.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').default(fallback);
-const flag = (fallback: '0' | '1') => z.enum(['0', '1'], { error: 'debe ser 0 o 1' }).default(fallback);
 
 /** Environment of the gateway: the base variables, the services' URLs, sessions, limits and the web build. */
 export const gatewayConfigShape = {
@@ -23,8 +22,12 @@ export const gatewayConfigShape = {
     .string()
     .optional()
     .transform((value) => (value ?? '').split(',').map((o) => o.trim().replace(/\/+$/, '')).filter(Boolean)),
-  /** 1 behind a TLS-terminating proxy: trust X-Forwarded-*, and mark the session cookie Secure. */
-  TRUST_PROXY: flag('0'),
+  /**
+   * Behind a TLS-terminating proxy: '1' trusts the X-Forwarded-* of the immediate peer (one hop),
+   * or list the proxies' addresses/CIDRs ('10.0.0.0/8, loopback'). Also marks the session cookie
+   * Secure on https. '0' (default): the gateway faces browsers directly.
+   */
+  TRUST_PROXY: z.string().trim().min(1).default('0'),
   /** Signs the session cookie (≥ 32 characters); derived from INTERNAL_SECRET when missing. */
   SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   SESSION_MAX_AGE_HOURS: count(24 * 7),

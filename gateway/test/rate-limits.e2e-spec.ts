@@ -150,6 +150,13 @@ describe('reset-password', () => {
   });
 });
 
+it('counts the address the proxy saw, not one a client adds to X-Forwarded-For', async () => {
+  const ip = '192.0.2.200';
+  for (let i = 0; i < 5; i++) await stack.client({ forwardedFor: ip }).post('/api/auth/login', { email: `s${i}@example.com`, password: 'x' });
+  const spoofed = stack.client({ forwardedFor: `10.9.9.9, ${ip}` });
+  expect((await spoofed.post('/api/auth/login', { email: 's@example.com', password: 'x' })).status).toBe(429);
+});
+
 it('keeps the counters in PostgreSQL, so a second gateway sees the same limits', async () => {
   const { createApp } = await import('../src/app');
   const second = await createApp(

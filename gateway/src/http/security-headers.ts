@@ -5,7 +5,7 @@ import type { GatewayConfig } from '../config';
 
 /** helmet's options for the gateway: the CSP fits the Vite build (see securityHeaders). */
 export function helmetOptions(config: GatewayConfig): HelmetOptions {
-  const behindTls = config.TRUST_PROXY === '1';
+  const behindTls = config.TRUST_PROXY !== '0' && config.TRUST_PROXY !== 'false';
   return {
     contentSecurityPolicy: {
       useDefaults: false,

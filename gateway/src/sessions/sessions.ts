@@ -61,8 +61,8 @@ export async function registerSessions(
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      // Behind a TLS proxy (TRUST_PROXY=1) the cookie is Secure whenever the request came over https.
-      secure: config.TRUST_PROXY === '1' ? 'auto' : false,
+      // Behind a TLS proxy (TRUST_PROXY) the cookie is Secure whenever the request came over https.
+      secure: config.TRUST_PROXY !== '0' && config.TRUST_PROXY !== 'false' ? 'auto' : false,
       maxAge,
     },
   });
