@@ -1,7 +1,7 @@
 // Journey of issue 5: the owner creates a category and a product with two images; it appears in that
 // owner's shop; a shopper (375 px) rates it; the rating stays hidden until the owner approves it in the
-// moderation view, and is visible after. Also: the shop's cart opens from ?showCart=true, and an unknown
-// store shows 'Tienda No Encontrada'.
+// moderation view, and is visible after. Also: the shop's cart opens from ?showCart=true, and the shop
+// routes with their not-found pages.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
@@ -197,10 +197,22 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
   });
 });
 
-test('an unknown store shows Tienda No Encontrada', async () => {
-  await withPage('tienda-no-encontrada', { viewport: { width: 375, height: 812 } }, async (page) => {
+test('shop routes: /tienda/{name}, /{subdomain}, ?store=, product paths, and their not-found pages', async () => {
+  await withPage('rutas-tienda', { viewport: { width: 375, height: 812 } }, async (page) => {
+    for (const path of ['/tienda/demo', '/demo', '/?store=demo']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Tienda Demo', level: 1 }).waitFor();
+    }
+    // A missing product of an existing store, and an unknown store.
+    await page.goto('/demo/product/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Producto no encontrado' }).waitFor();
+    await page.getByRole('link', { name: 'Volver a la tienda' }).click();
+    await page.getByRole('heading', { name: 'Tienda Demo', level: 1 }).waitFor();
     await page.goto('/tienda/esta-tienda-no-existe');
     await page.getByRole('heading', { name: 'Tienda No Encontrada' }).waitFor();
     await page.getByRole('link', { name: 'Ir a Tiendita' }).waitFor();
+    // Owner and auth paths are not store slugs.
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Iniciar Sesión' }).waitFor();
   });
 });
