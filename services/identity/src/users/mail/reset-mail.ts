@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
@@ -63,7 +63,9 @@ export class ResetMailer {
     await mkdir(dir, { recursive: true });
     const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-    await writeFile(path, info.message as Buffer);
+    // Written aside, then renamed: whoever watches the folder never sees a half-written mail.
+    await writeFile(`${path}.part`, info.message as Buffer);
+    await rename(`${path}.part`, path);
     this.options.logger.info({ to: mail.to }, `correo de recuperación guardado en ${path}; enlace: ${mail.link}`);
   }
 
