@@ -2,7 +2,7 @@ import { publicStockLevel, type StockLevel } from '../lib/contracts';
 
 const LABELS: Record<StockLevel, (stock: number) => string> = {
   out: () => 'Agotado',
-  low: (stock) => (stock === 1 ? '¡Última unidad!' : `¡Últimas ${stock} unidades!`),
+  low: (stock) => (stock === 1 ? '¡Última unidad!' : `Solo quedan ${stock}`),
   medium: () => 'Pocas unidades',
   high: () => 'En stock',
 };
