@@ -95,6 +95,9 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     await dialog.getByRole('button', { name: /Agregar imágenes/ }).click();
     const upload = ownerPage.getByRole('dialog', { name: 'Subir imágenes del producto' });
     await upload.waitFor();
+    // A file that is not an image is refused before anything is sent.
+    await upload.locator('input[type=file]').setInputFiles([{ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('no soy una imagen') }]);
+    await expectToast(ownerPage, 'Archivos no válidos: Solo se pueden subir archivos de imagen.');
     await upload.locator('input[type=file]').setInputFiles([
       { name: 'cafe-1.png', mimeType: 'image/png', buffer: solidPng(64, [120, 72, 40]) },
       { name: 'cafe-2.png', mimeType: 'image/png', buffer: solidPng(64, [200, 160, 90]) },
@@ -116,6 +119,26 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     const card = ownerPage.locator('.product-card', { hasText: productName });
     await card.waitFor();
     await card.getByText(categoryName).waitFor();
+
+    // The detail dialog's full-screen view, then a price change whose reason lands in the price history.
+    await card.getByRole('button', { name: `Ver detalle de ${productName}` }).click();
+    const detail = ownerPage.getByRole('dialog', { name: productName });
+    await detail.getByRole('button', { name: 'Ver imagen 2 en pantalla completa' }).click();
+    await ownerPage.locator('.ant-image-preview').waitFor();
+    await ownerPage.keyboard.press('Escape');
+    await ownerPage.locator('.ant-image-preview').waitFor({ state: 'hidden' });
+    await detail.getByRole('button', { name: /Editar/ }).click();
+    const edit = ownerPage.getByRole('dialog', { name: 'Editar Producto' });
+    await edit.getByRole('tab', { name: 'Precios e inventario' }).click();
+    await edit.getByLabel('Precio (Q)').fill('90');
+    await edit.getByLabel('Razón del cambio de precio').fill('Nueva cosecha');
+    await edit.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expectToast(ownerPage, `Producto actualizado: ${productName}`);
+    await card.getByRole('button', { name: `Editar ${productName}` }).click();
+    await edit.getByRole('tab', { name: 'Historial de precios' }).click();
+    await edit.getByRole('cell', { name: 'Nueva cosecha' }).waitFor();
+    await edit.getByRole('button', { name: 'Cancelar' }).click();
+
     productId = await ownerPage.evaluate(async (name) => {
       const res = await fetch(`/api/products?search=${encodeURIComponent(name)}`, { credentials: 'include' });
       return (await res.json()).products[0].id;
