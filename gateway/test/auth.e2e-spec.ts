@@ -5,7 +5,7 @@ let stack: Stack;
 
 beforeAll(async () => {
   stack = await startStack();
-});
+}, 60_000);
 afterAll(() => stack?.stop());
 
 describe('POST /api/auth/register', () => {

@@ -37,7 +37,7 @@ beforeAll(async () => {
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
   // Every identity route of the table now reaches the stand-in (public routes need no login).
   stack = await startStack({ services: [], gatewayEnv: { IDENTITY_URL: upstreamUrl, UPLOAD_LIMIT_BYTES: String(512 * 1024) } });
-});
+}, 60_000);
 afterAll(async () => {
   await stack?.stop();
   await new Promise((resolve) => upstream.close(resolve));

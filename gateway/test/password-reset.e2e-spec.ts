@@ -15,7 +15,7 @@ let mailbox: Mailbox;
 beforeAll(async () => {
   mailbox = await new Mailbox().start();
   stack = await startStack({ serviceEnv: { identity: { SMTP_URL: mailbox.url } }, serviceOptions: { identity: { clock } } });
-});
+}, 60_000);
 afterAll(async () => {
   await stack?.stop();
   await mailbox?.stop();

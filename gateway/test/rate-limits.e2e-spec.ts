@@ -39,7 +39,7 @@ beforeAll(async () => {
       RATE_RESET_PER_TOKEN: '2',
     },
   });
-});
+}, 60_000);
 afterAll(async () => {
   await stack?.stop();
   await mailbox?.stop();

@@ -37,11 +37,16 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
   const { config, services, limiter, sessions, passport } = options;
 
   app.post('/api/auth/login', async (request, reply) => {
-    await limiter.hit([{ bucket: `login:ip:${request.ip}`, limit: config.RATE_LOGIN_PER_IP, windowSeconds: minutes(config.RATE_LOGIN_IP_WINDOW_MIN) }]);
-    const credentials = parse(LoginRequest, request.body);
-    request.body = credentials;
-    const failures = { bucket: `login:fail:${keyOf(credentials.email)}`, limit: config.RATE_LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: minutes(config.RATE_LOGIN_ACCOUNT_WINDOW_MIN) };
-    await limiter.check([failures]);
+    const perIp = { bucket: `login:ip:${request.ip}`, limit: config.RATE_LOGIN_PER_IP, windowSeconds: minutes(config.RATE_LOGIN_IP_WINDOW_MIN) };
+    const credentials = LoginRequest.safeParse(request.body);
+    if (!credentials.success) {
+      await limiter.hit([perIp]);
+      throw credentials.error;
+    }
+    request.body = credentials.data;
+    const failures = { bucket: `login:fail:${keyOf(credentials.data.email)}`, limit: config.RATE_LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: minutes(config.RATE_LOGIN_ACCOUNT_WINDOW_MIN) };
+    // One round trip: count this attempt for the address, and refuse if the account's failures are full.
+    await limiter.hitAndCheck([perIp], [failures]);
 
     let outcome: { user: CurrentUser | false; error: Error | null } = { user: false, error: null };
     await passport.authenticate('local', { session: false }, async (_request: FastifyRequest, _reply: FastifyReply, error: Error | null, user?: unknown) => {

@@ -29,39 +29,43 @@ export class RateLimiter {
 
   /** Counts one hit in each rule's window (one round trip); 429 with Retry-After when any is over. */
   async hit(rules: RateRule[]): Promise<void> {
-    if (rules.length === 0) return;
-    const r = await this.pool.query<{ hits: number; retry: number; limit: number }>(
-      `WITH input AS (
-         SELECT b, w, l, to_timestamp(floor(extract(epoch FROM now()) / w) * w) AS ws
-         FROM unnest($1::text[], $2::int[], $3::int[]) AS u(b, w, l)
-       )
-       INSERT INTO ${this.table} AS t (bucket, window_start, hits)
-       SELECT b, ws, 1 FROM input
-       ON CONFLICT (bucket, window_start) DO UPDATE SET hits = t.hits + 1
-       RETURNING hits,
-         (SELECT l FROM input WHERE input.b = t.bucket) AS limit,
-         ceil(extract(epoch FROM (t.window_start + make_interval(secs => (SELECT w FROM input WHERE input.b = t.bucket)) - now())))::int AS retry`,
-      [rules.map((x) => x.bucket), rules.map((x) => x.windowSeconds), rules.map((x) => x.limit)],
-    );
-    this.throwIfOver(r.rows);
+    await this.hitAndCheck(rules, []);
   }
 
   /** 429 if a rule's window is already full, without counting (e.g. failed logins before trying). */
   async check(rules: RateRule[]): Promise<void> {
-    if (rules.length === 0) return;
-    const r = await this.pool.query<{ hits: number; retry: number; limit: number }>(
-      `SELECT t.hits, u.l AS limit,
-              ceil(extract(epoch FROM (t.window_start + make_interval(secs => u.w) - now())))::int AS retry
-       FROM unnest($1::text[], $2::int[], $3::int[]) AS u(b, w, l)
-       JOIN ${this.table} t ON t.bucket = u.b AND t.window_start = to_timestamp(floor(extract(epoch FROM now()) / u.w) * u.w)
-       WHERE t.hits >= u.l`,
-      [rules.map((x) => x.bucket), rules.map((x) => x.windowSeconds), rules.map((x) => x.limit)],
-    );
-    if (r.rows.length > 0) this.raise(r.rows);
+    await this.hitAndCheck([], rules);
   }
 
-  private throwIfOver(rows: { hits: number; retry: number; limit: number }[]): void {
-    const over = rows.filter((row) => row.hits > row.limit);
+  /**
+   * Counts a hit for each of `hits` and looks at each of `checks` without counting, in one round
+   * trip; 429 with Retry-After when any hit goes over its limit or any check is already full.
+   */
+  async hitAndCheck(hits: RateRule[], checks: RateRule[]): Promise<void> {
+    if (hits.length === 0 && checks.length === 0) return;
+    const r = await this.pool.query<{ over: boolean; retry: number }>({
+      name: 'rate_hit_and_check',
+      text: `WITH hit_input AS (
+           SELECT b, w, l, to_timestamp(floor(extract(epoch FROM now()) / w) * w) AS ws
+           FROM unnest($1::text[], $2::int[], $3::int[]) AS u(b, w, l)
+         ), hits AS (
+           INSERT INTO ${this.table} AS t (bucket, window_start, hits)
+           SELECT b, ws, 1 FROM hit_input
+           ON CONFLICT (bucket, window_start) DO UPDATE SET hits = t.hits + 1
+           RETURNING t.bucket, t.window_start, t.hits
+         )
+         SELECT h.hits > i.l AS over, ceil(extract(epoch FROM (h.window_start + make_interval(secs => i.w) - now())))::int AS retry
+         FROM hits h JOIN hit_input i ON i.b = h.bucket
+         UNION ALL
+         SELECT t.hits >= u.l, ceil(extract(epoch FROM (t.window_start + make_interval(secs => u.w) - now())))::int
+         FROM unnest($4::text[], $5::int[], $6::int[]) AS u(b, w, l)
+         JOIN ${this.table} t ON t.bucket = u.b AND t.window_start = to_timestamp(floor(extract(epoch FROM now()) / u.w) * u.w)`,
+      values: [
+        hits.map((x) => x.bucket), hits.map((x) => x.windowSeconds), hits.map((x) => x.limit),
+        checks.map((x) => x.bucket), checks.map((x) => x.windowSeconds), checks.map((x) => x.limit),
+      ],
+    });
+    const over = r.rows.filter((row) => row.over);
     if (over.length > 0) this.raise(over);
   }
 

@@ -28,13 +28,19 @@ export class PgSessionStore {
   }
 
   set(sid: string, session: SessionLike, callback: Callback): void {
+    // A session with nothing in it is not kept (saveUninitialized: false). regenerate() at login
+    // stores the fresh, still empty session right before the login data is saved: skip that write.
+    if (!Object.keys(session).some((key) => key !== 'cookie' && session[key] !== undefined)) {
+      callback();
+      return;
+    }
     const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.defaultMaxAgeMs);
     this.pool
       .query({
         name: 'session_set',
         text: `INSERT INTO ${this.table} (sid, sess, expire) VALUES ($1, $2, $3)
                ON CONFLICT (sid) DO UPDATE SET sess = EXCLUDED.sess, expire = EXCLUDED.expire`,
-        values: [sid, JSON.stringify(session), expires],
+        values: [sid, JSON.stringify(session), expires.toISOString()],
       })
       .then(() => callback(), (error: unknown) => callback(error));
   }

@@ -14,3 +14,22 @@ export async function loadUser(events: PostgresEventStore, userId: string): Prom
   const recorded = await events.readStream(IdentityStreams.user(userId));
   return fold(userDecider, recorded.map((r) => ({ type: r.type, data: r.data }) as UserEvent));
 }
+
+/**
+ * The account of an e-mail, folded from its stream, in one round trip (the login's lookup).
+ * null when the e-mail has no account.
+ */
+export async function loadUserByEmail(pool: Pool, email: string): Promise<UserState | null> {
+  const r = await pool.query<{ type: string | null; data: unknown }>({
+    name: 'identity_user_by_email',
+    text: `SELECT e.type, e.data
+           FROM identity.email_reservations r
+           LEFT JOIN identity.events e ON e.stream_id = 'user-' || r.user_id::text
+           WHERE r.email = $1
+           ORDER BY e.stream_position`,
+    values: [email],
+  });
+  if (r.rows.length === 0) return null;
+  const events = r.rows.filter((row) => row.type !== null).map((row) => ({ type: row.type, data: row.data }) as UserEvent);
+  return fold(userDecider, events);
+}

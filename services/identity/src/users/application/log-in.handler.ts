@@ -8,7 +8,7 @@ import { CLOCK, type Clock } from '../../shared/clock';
 import { verifyPassword } from '../../shared/passwords';
 import { EVENT_STORE } from '../../shared/tokens-di';
 import { LogInCommand } from './log-in.command';
-import { loadUser, userIdByEmail } from './load-user';
+import { loadUserByEmail } from './load-user';
 
 /**
  * A wrong e-mail and a wrong password get the same 401 body after the same argon2 work (an
@@ -24,8 +24,7 @@ export class LogInHandler implements ICommandHandler<LogInCommand> {
   ) {}
 
   async execute({ email, password, correlationId }: LogInCommand): Promise<CurrentUser> {
-    const userId = await userIdByEmail(this.pool, email);
-    const user = userId ? await loadUser(this.events, userId) : null;
+    const user = await loadUserByEmail(this.pool, email);
     const registered = user?.status === 'registered' ? user : null;
     const ok = await verifyPassword(registered?.passwordHash ?? null, password);
     if (!ok || !registered) throw new UnauthorizedError(AuthMessages.invalidCredentials);
