@@ -16,6 +16,18 @@ export interface Position {
 
 export const START: Position = Object.freeze({ transactionId: '0', globalPosition: 0 });
 
+/**
+ * SQL for the newest transaction id a reader may read below: the oldest transaction still in
+ * flight (pg_snapshot_xmin), except transactions of other databases on the same server, which
+ * can never write this table — so a long transaction elsewhere on a shared server (another
+ * deployment, a test run) does not hold this store's readers back. A transaction whose database
+ * cannot be told (it ended meanwhile, or its row is hidden from this user) still counts.
+ */
+export const SAFE_READ_BOUND = `(SELECT COALESCE(min(x), pg_snapshot_xmax(pg_current_snapshot()))
+   FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+   WHERE NOT EXISTS (SELECT 1 FROM pg_stat_get_activity(NULL) AS a
+                     WHERE a.backend_xid = xid(x) AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())))`;
+
 /** Name of the LISTEN/NOTIFY channel of a service's event store. */
 export function notifyChannel(schema: string): string {
   return `${schema}_events`;
@@ -90,20 +102,36 @@ export function positionOf(event: { transactionId: string; globalPosition: numbe
   return { transactionId: event.transactionId, globalPosition: event.globalPosition };
 }
 
+export interface EventStoreOptions {
+  /** Delay that coalesces the NOTIFYs of appends close together (ms, default 2). */
+  notifyDelayMs?: number;
+}
+
 /** The event store of one service: an `events` table in its own PostgreSQL schema. */
 export class PostgresEventStore {
   private readonly appendSql: string;
   private readonly appendAnySql: string;
   private readonly readAllSql: string;
   private readonly readStreamSql: string;
+  private readonly appendOneSql: string;
   private notifyTimer: NodeJS.Timeout | null = null;
+  private lateNotifyTimer: NodeJS.Timeout | null = null;
+  private readonly notifyDelayMs: number;
 
   constructor(
     readonly pool: Pool,
     readonly schema: string,
+    options: EventStoreOptions = {},
   ) {
     assertSchemaName(schema);
+    this.notifyDelayMs = options.notifyDelayMs ?? 2;
     const t = `${schema}.events`;
+    // The same for one event with scalar parameters: no arrays to build and parse on the hot path.
+    this.appendOneSql = `
+      INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
+      SELECT $1, $2::int + 1, $3, $4::jsonb, $5::jsonb
+      WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_position = $2::int)
+      RETURNING global_position`;
     // One round trip: the primary key (stream_id, stream_position) is the concurrency check;
     // the EXISTS probe on the same key refuses an expected version beyond the stream's end.
     this.appendSql = `
@@ -124,7 +152,7 @@ export class PostgresEventStore {
       SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at
       FROM ${t} e
       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
-        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        AND transaction_id < ${SAFE_READ_BOUND}
       ORDER BY e.transaction_id, e.global_position
       LIMIT $3`;
     this.readStreamSql = `
@@ -183,19 +211,26 @@ export class PostgresEventStore {
           text: this.appendAnySql,
           values: [streamId, types, datas, metas],
         });
-        this.scheduleNotify();
+        this.scheduleNotify(client !== undefined);
         return {
           nextExpectedVersion: r.rows[r.rows.length - 1].stream_position,
           globalPositions: r.rows.map((x) => Number(x.global_position)),
         };
       }
-      const r = await db.query<{ global_position: string }>({
-        name: `${this.schema}_append`,
-        text: this.appendSql,
-        values: [streamId, expectedVersion, types, datas, metas],
-      });
+      const r =
+        events.length === 1
+          ? await db.query<{ global_position: string }>({
+              name: `${this.schema}_append_one`,
+              text: this.appendOneSql,
+              values: [streamId, expectedVersion, types[0], datas[0], metas[0]],
+            })
+          : await db.query<{ global_position: string }>({
+              name: `${this.schema}_append`,
+              text: this.appendSql,
+              values: [streamId, expectedVersion, types, datas, metas],
+            });
       if (r.rowCount !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
-      this.scheduleNotify();
+      this.scheduleNotify(client !== undefined);
       return { nextExpectedVersion: expectedVersion + events.length, globalPositions: r.rows.map((x) => Number(x.global_position)) };
     } catch (err) {
       if ((err as { code?: string }).code === '23505') {
@@ -226,20 +261,33 @@ export class PostgresEventStore {
 
   /**
    * Coalesces NOTIFYs: at most one per tick, sent after commit on its own, so appends never
-   * serialize on the notification queue lock.
+   * serialize on the notification queue lock. An append inside the caller's transaction commits
+   * later than we can see, so it also gets a trailing notification; the poll interval is the last
+   * safety net.
    */
-  private scheduleNotify(): void {
-    if (this.notifyTimer) return;
-    this.notifyTimer = setTimeout(() => {
-      this.notifyTimer = null;
-      this.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(this.schema), '']).catch(() => undefined);
-    }, 2);
-    this.notifyTimer.unref?.();
+  private scheduleNotify(inCallerTransaction: boolean): void {
+    const send = () => this.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(this.schema), '']).catch(() => undefined);
+    if (!this.notifyTimer) {
+      this.notifyTimer = setTimeout(() => {
+        this.notifyTimer = null;
+        void send();
+      }, this.notifyDelayMs);
+      this.notifyTimer.unref?.();
+    }
+    if (inCallerTransaction && !this.lateNotifyTimer) {
+      this.lateNotifyTimer = setTimeout(() => {
+        this.lateNotifyTimer = null;
+        void send();
+      }, 50);
+      this.lateNotifyTimer.unref?.();
+    }
   }
 
   /** Stops pending notifications (call before closing the pool). */
   close(): void {
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    if (this.lateNotifyTimer) clearTimeout(this.lateNotifyTimer);
     this.notifyTimer = null;
+    this.lateNotifyTimer = null;
   }
 }

@@ -1,4 +1,5 @@
-import type { PoolClient } from 'pg';
+import { Client, type PoolClient } from 'pg';
+import { createTestDatabase } from '@tiendita/service-kit/testing';
 import { ConcurrencyError, PostgresTransport, START, type PostgresEventStore, type RecordedEventWithTx, type Subscription } from '../src';
 import { migratedStore, openTestDb, type TestDb } from './support';
 
@@ -102,6 +103,30 @@ describe('readAll', () => {
     await open.query('COMMIT');
     open.release();
     expect((await store.readAll(START, 100)).map((e) => e.type)).toEqual(['First', 'Held', 'Later']);
+    store.close();
+  });
+  it('is not held back by a transaction in flight in another database of the same server, which cannot write here', async () => {
+    const store = await migratedStore(db.pool, 'elsewhere');
+    const other = await createTestDatabase();
+    const foreign = new Client({ connectionString: other.url });
+    await foreign.connect();
+    await foreign.query('BEGIN');
+    await foreign.query('SELECT pg_current_xact_id()');
+    // In this database, a transaction that started after the foreign one commits an event.
+    await store.append('x', [{ type: 'Visible', data: {} }], 0);
+    expect((await store.readAll(START, 10)).map((e) => e.type)).toEqual(['Visible']);
+    // A transaction of this database, though, still holds readers back.
+    const local = await db.pool.connect();
+    await local.query('BEGIN');
+    await local.query('SELECT pg_current_xact_id()');
+    await store.append('y', [{ type: 'Waiting', data: {} }], 0);
+    expect((await store.readAll(START, 10)).map((e) => e.type)).toEqual(['Visible']);
+    await local.query('COMMIT');
+    local.release();
+    expect((await store.readAll(START, 10)).map((e) => e.type)).toEqual(['Visible', 'Waiting']);
+    await foreign.query('ROLLBACK');
+    await foreign.end();
+    await other.drop();
     store.close();
   });
 });
