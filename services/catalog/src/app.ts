@@ -5,8 +5,22 @@ import { type CatalogConfig, catalogConfigShape } from './config';
 import { migrations } from './migrations';
 import { CATALOG_SCHEMA } from './shared/tokens';
 
+/**
+ * The catalog's connections plan each prepared statement once, generically. With the default
+ * ('auto'), PostgreSQL keeps re-planning the shop's list query on every call (its generic plan
+ * is estimated a little dearer because OFFSET is unknown), and planning costs more than running
+ * it: forcing generic plans doubles the list's throughput.
+ */
+export function withGenericPlans(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const options = url.searchParams.get('options');
+  if (!options?.includes('plan_cache_mode')) url.searchParams.set('options', `${options ? `${options} ` : ''}-c plan_cache_mode=force_generic_plan`);
+  return url.toString();
+}
+
 /** How service-kit builds the catalog service (shared by main.ts and the tests). */
-export function serviceOptions(config: CatalogConfig): ServiceAppOptions<CatalogConfig> {
+export function serviceOptions(parsed: CatalogConfig): ServiceAppOptions<CatalogConfig> {
+  const config = { ...parsed, DATABASE_URL: withGenericPlans(parsed.DATABASE_URL) };
   return {
     name: 'catalog',
     module: AppModule,

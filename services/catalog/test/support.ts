@@ -44,3 +44,13 @@ export async function setStoreActive(stack: Stack, storeId: string, isActive: bo
   const store = new PostgresEventStore(stack.pool, 'identity');
   await store.append(`store-${storeId}`, [{ type: 'StoreUpdated', data: { storeId, changes: { isActive } } }], 'any', { storeId });
 }
+
+/** Calls `probe` until `done` accepts its answer (for another service's read model), for at most 10 s. */
+export async function eventually<T>(probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -7,19 +7,25 @@ import {
 } from '@tiendita/contracts';
 import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
+import { productJsonSql } from '../shared/sql';
 
-export type CatalogTable = 'products' | 'categories' | 'stock_levels' | 'price_history' | 'reviews';
+export type CatalogTable = 'products' | 'categories' | 'stock_levels' | 'price_history' | 'reviews' | 'product_counts';
+
+/** The category key of uncategorised products in product_counts. */
+export const NO_CATEGORY = '00000000-0000-0000-0000-000000000000';
 
 /**
  * The read side of the catalog: product list (with stock from inventory's events and the
  * approved-rating totals), categories, price history and reviews. Rows depend only on the
  * events (timestamps from occurredAt, ids from event ids), so a rebuild yields identical rows.
+ * product_counts keeps the number of active products per store and category, so the shop's
+ * list answers its total without counting thousands of rows on every request.
  */
 export const catalogProjection: Projection<CatalogTable> = {
   name: 'catalog_views',
-  version: 1,
+  version: 3,
   sources: ['catalog', 'inventory'],
-  tables: ['products', 'categories', 'stock_levels', 'price_history', 'reviews'],
+  tables: ['products', 'categories', 'stock_levels', 'price_history', 'reviews', 'product_counts'],
 
   async setup(tx, t) {
     const p = physicalName(t.products);
@@ -44,7 +50,9 @@ export const catalogProjection: Projection<CatalogTable> = {
         rating_sum integer NOT NULL DEFAULT 0,
         rating_count integer NOT NULL DEFAULT 0,
         created_at timestamptz NOT NULL,
-        updated_at timestamptz NOT NULL
+        updated_at timestamptz NOT NULL,
+        -- The shop's JSON of the product (contracts PublicProductView), kept ready for the public list.
+        public_json text
       );
       CREATE INDEX IF NOT EXISTS ${p}_store_created ON ${t.products} (store_id, created_at DESC, id DESC);
       CREATE INDEX IF NOT EXISTS ${p}_store_name ON ${t.products} (store_id, name, id);
@@ -100,11 +108,22 @@ export const catalogProjection: Projection<CatalogTable> = {
       );
       CREATE INDEX IF NOT EXISTS ${r}_product_public ON ${t.reviews} (product_id, kind, created_at DESC) WHERE status = 'approved' AND is_public;
       CREATE INDEX IF NOT EXISTS ${r}_store_status ON ${t.reviews} (store_id, status, created_at DESC);
+
+      CREATE TABLE IF NOT EXISTS ${t.product_counts} (
+        store_id uuid NOT NULL,
+        category_id uuid NOT NULL,
+        active integer NOT NULL,
+        PRIMARY KEY (store_id, category_id)
+      );
     `);
   },
 
   async apply(tx, events, t) {
-    for (const event of events) await applyOne(tx, event, t);
+    const touched = new Set<string>();
+    for (const event of events) await applyOne(tx, event, t, touched);
+    if (touched.size > 0) {
+      await tx.query(`UPDATE ${t.products} p SET public_json = ${productJsonSql('public')}::text WHERE p.id = ANY($1::uuid[])`, [[...touched]]);
+    }
   },
 };
 
@@ -116,18 +135,23 @@ function parseInventory<K extends InventoryStockEventType>(type: K, data: unknow
   return InventoryStockEventSchemas[type].parse(data) as ReturnType<(typeof InventoryStockEventSchemas)[K]['parse']>;
 }
 
-async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<CatalogTable, string>): Promise<void> {
+/** Applies one event; `touched` collects the products whose public JSON must be made again. */
+async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<CatalogTable, string>, touched: Set<string>): Promise<void> {
   const at = event.metadata.occurredAt;
+  const data = event.data as { productId?: unknown };
+  if (typeof data?.productId === 'string' && event.type !== 'ProductDeleted' && !event.type.startsWith('Rating') && !event.type.startsWith('Comment') && !event.type.startsWith('Review')) {
+    touched.add(data.productId);
+  }
   switch (event.type) {
     case 'ProductCreated': {
       const d = parseCatalog('ProductCreated', event.data);
-      await tx.query(
+      const created = await tx.query(
         `INSERT INTO ${t.products} (id, store_id, name, description, sku, price_centavos, discount_percentage, final_price_centavos, stock,
                                     category_id, category_name, images, is_active, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
                  COALESCE((SELECT stock FROM ${t.stock_levels} WHERE product_id = $1), $9),
                  $10, (SELECT name FROM ${t.categories} WHERE id = $10 AND store_id = $2), $11, $12, $13, $13)
-         ON CONFLICT (id) DO NOTHING`,
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
         [
           d.productId,
           d.storeId,
@@ -144,6 +168,7 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<Ca
           at,
         ],
       );
+      if (created.rowCount && d.isActive) await countActive(tx, t, d.storeId, d.categoryId, 1);
       await insertPriceHistory(tx, t, event.metadata.eventId, d.productId, d.storeId, null, d.priceCentavos, null, d.discountPercentage, null, d.createdBy, at);
       return;
     }
@@ -163,7 +188,17 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<Ca
         set('category_id', d.changes.categoryId);
         sets.push(`category_name = (SELECT name FROM ${t.categories} c WHERE c.id = $${values.length} AND c.store_id = ${t.products}.store_id)`);
       }
-      await tx.query(`UPDATE ${t.products} SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE id = $1`, values);
+      const r = await tx.query<{ store_id: string; is_active: boolean; old_category: string | null; new_category: string | null }>(
+        `WITH old AS (SELECT id, category_id FROM ${t.products} WHERE id = $1 FOR UPDATE)
+         UPDATE ${t.products} SET ${[...sets, 'updated_at = $2'].join(', ')} FROM old WHERE ${t.products}.id = old.id
+         RETURNING ${t.products}.store_id, ${t.products}.is_active, old.category_id AS old_category, ${t.products}.category_id AS new_category`,
+        values,
+      );
+      const row = r.rows[0];
+      if (row?.is_active && row.old_category !== row.new_category) {
+        await countActive(tx, t, row.store_id, row.old_category, -1);
+        await countActive(tx, t, row.store_id, row.new_category, 1);
+      }
       return;
     }
     case 'ProductPriceChanged': {
@@ -191,12 +226,21 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<Ca
     case 'ProductActivated':
     case 'ProductDeactivated': {
       const d = parseCatalog(event.type, event.data);
-      await tx.query(`UPDATE ${t.products} SET is_active = $2, updated_at = $3 WHERE id = $1`, [d.productId, event.type === 'ProductActivated', at]);
+      const active = event.type === 'ProductActivated';
+      const r = await tx.query<{ store_id: string; category_id: string | null }>(
+        `UPDATE ${t.products} SET is_active = $2, updated_at = $3 WHERE id = $1 AND is_active <> $2 RETURNING store_id, category_id`,
+        [d.productId, active, at],
+      );
+      if (r.rows[0]) await countActive(tx, t, r.rows[0].store_id, r.rows[0].category_id, active ? 1 : -1);
       return;
     }
     case 'ProductDeleted': {
       const d = parseCatalog('ProductDeleted', event.data);
-      await tx.query(`DELETE FROM ${t.products} WHERE id = $1`, [d.productId]);
+      const r = await tx.query<{ store_id: string; category_id: string | null; is_active: boolean }>(
+        `DELETE FROM ${t.products} WHERE id = $1 RETURNING store_id, category_id, is_active`,
+        [d.productId],
+      );
+      if (r.rows[0]?.is_active) await countActive(tx, t, r.rows[0].store_id, r.rows[0].category_id, -1);
       return;
     }
     case 'CategoryCreated': {
@@ -262,6 +306,15 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<Ca
     default:
       return; // events this projection does not read
   }
+}
+
+/** Adds `delta` to the active products of a store's category (NO_CATEGORY for none). */
+async function countActive(tx: PoolClient, t: Record<CatalogTable, string>, storeId: string, categoryId: string | null, delta: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${t.product_counts} (store_id, category_id, active) VALUES ($1, $2, $3)
+     ON CONFLICT (store_id, category_id) DO UPDATE SET active = ${t.product_counts}.active + EXCLUDED.active`,
+    [storeId, categoryId ?? NO_CATEGORY, delta],
+  );
 }
 
 async function setStock(tx: PoolClient, t: Record<CatalogTable, string>, productId: string, storeId: string, stock: number, opening: boolean): Promise<void> {

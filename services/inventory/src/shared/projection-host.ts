@@ -10,6 +10,11 @@ import { EVENT_TRANSPORT, INVENTORY_SCHEMA } from './tokens';
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
   readonly runner: ProjectionRunner;
+  private markStarted!: () => void;
+  /** Resolves once the runner has set up its tables: other subscribers wait for it (concurrent DDL on the checkpoint table would clash). */
+  readonly started = new Promise<void>((resolve) => {
+    this.markStarted = resolve;
+  });
 
   constructor(
     @Inject(PG_POOL) pool: Pool,
@@ -21,6 +26,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.runner.start();
+    this.markStarted();
   }
 
   async onModuleDestroy(): Promise<void> {

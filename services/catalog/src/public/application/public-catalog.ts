@@ -24,7 +24,12 @@ function storeCte(store: string): { sql: string; value: string } {
 export class PublicCatalog {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  /** GET /api/public/products/{store}: active products of an active store, newest first, paged. */
+  /**
+   * GET /api/public/products/{store}: active products of an active store, newest first, paged.
+   * The page's ids come from the index alone (skipped rows are never read from the table), then
+   * each row's JSON, kept ready by the projection, is fetched by primary key (a per-row subquery,
+   * so the cached generic plan never turns into a hash join over the whole table).
+   */
   async products(store: string, q: PublicProductQuery): Promise<string> {
     const s = storeCte(store);
     const values: unknown[] = [s.value, q.limit, (q.page - 1) * q.limit, q.page];
@@ -38,18 +43,19 @@ export class PublicCatalog {
       where.push(`(p.name ILIKE $${values.length} OR p.sku ILIKE $${values.length} OR p.description ILIKE $${values.length})`);
     }
     const cond = where.join(' AND ');
+    // Without a search the total comes from the projection's counters (no counting of thousands of rows).
+    const totalSql = q.search
+      ? `SELECT count(*)::int AS total FROM catalog.products p WHERE ${cond}`
+      : `SELECT COALESCE(sum(active), 0)::int AS total FROM catalog.product_counts WHERE store_id = (SELECT id FROM s)${q.categoryId ? ' AND category_id = $5::uuid' : ''}`;
     const name = `catalog_public_products_${isUuid(store) ? 'id' : 'sub'}_${q.categoryId ? 'c' : ''}${q.search ? 's' : ''}`;
     const r = await this.pool.query<{ found: boolean; body: string }>({
       name,
       text: `WITH s AS (${s.sql})
-             SELECT EXISTS (SELECT 1 FROM s) AS found, json_build_object(
-               'products', COALESCE((SELECT json_agg(x.v) FROM (
-                  SELECT ${productJsonSql('public')} AS v FROM catalog.products p WHERE ${cond}
-                  ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3) x), '[]'::json),
-               'total', t.total,
-               'totalPages', ceil(t.total / $2::numeric)::int,
-               'currentPage', $4::int)::text AS body
-             FROM (SELECT count(*)::int AS total FROM catalog.products p WHERE ${cond}) t`,
+             SELECT EXISTS (SELECT 1 FROM s) AS found,
+               '{"products":[' || COALESCE((SELECT string_agg((SELECT p.public_json FROM catalog.products p WHERE p.id = page.id), ',' ORDER BY page.created_at DESC, page.id DESC)
+                  FROM (SELECT p.id, p.created_at FROM catalog.products p WHERE ${cond} ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3) page), '')
+               || '],"total":' || t.total || ',"totalPages":' || ceil(t.total / $2::numeric)::int || ',"currentPage":' || $4::int || '}' AS body
+             FROM (${totalSql}) t`,
       values,
     });
     if (!r.rows[0]?.found) throw new NotFoundError(CatalogMessages.storeNotFound);

@@ -36,6 +36,7 @@ abstract class SubmitHandlerBase {
     protected readonly store: PostgresEventStore,
     protected readonly limiter: RateLimiter,
     protected readonly config: CatalogConfig,
+    protected readonly readModels: ProjectionHost,
   ) {}
 
   protected async prepare(productId: string, clientIp: string): Promise<string> {
@@ -52,14 +53,15 @@ export class SubmitRatingHandler extends SubmitHandlerBase implements ICommandHa
     @Inject(CATALOG_EVENT_STORE) store: PostgresEventStore,
     limiter: RateLimiter,
     @Inject(SERVICE_CONFIG) config: CatalogConfig,
+    readModels: ProjectionHost,
   ) {
-    super(pool, store, limiter, config);
+    super(pool, store, limiter, config, readModels);
   }
 
   async execute({ productId, body, clientIp }: SubmitRatingCommand): Promise<SubmittedReview> {
     const storeId = await this.prepare(productId, clientIp);
     const reviewId = randomUUID();
-    await handleCommand(
+    const { version } = await handleCommand(
       this.store,
       reviewStreamId(reviewId),
       reviewDecider,
@@ -75,6 +77,8 @@ export class SubmitRatingHandler extends SubmitHandlerBase implements ICommandHa
       },
       { metadata: { storeId, actor: null } },
     );
+    // The owner's moderation list shows it as soon as the shopper is told it awaits approval.
+    await this.readModels.waitForStream(reviewStreamId(reviewId), version);
     return { id: reviewId, message: CatalogMessages.reviewPending, status: 'pending' };
   }
 }
@@ -86,14 +90,15 @@ export class SubmitCommentHandler extends SubmitHandlerBase implements ICommandH
     @Inject(CATALOG_EVENT_STORE) store: PostgresEventStore,
     limiter: RateLimiter,
     @Inject(SERVICE_CONFIG) config: CatalogConfig,
+    readModels: ProjectionHost,
   ) {
-    super(pool, store, limiter, config);
+    super(pool, store, limiter, config, readModels);
   }
 
   async execute({ productId, body, clientIp }: SubmitCommentCommand): Promise<SubmittedReview> {
     const storeId = await this.prepare(productId, clientIp);
     const reviewId = randomUUID();
-    await handleCommand(
+    const { version } = await handleCommand(
       this.store,
       reviewStreamId(reviewId),
       reviewDecider,
@@ -109,6 +114,8 @@ export class SubmitCommentHandler extends SubmitHandlerBase implements ICommandH
       },
       { metadata: { storeId, actor: null } },
     );
+    // The owner's moderation list shows it as soon as the shopper is told it awaits approval.
+    await this.readModels.waitForStream(reviewStreamId(reviewId), version);
     return { id: reviewId, message: CatalogMessages.commentPending, status: 'pending' };
   }
 }

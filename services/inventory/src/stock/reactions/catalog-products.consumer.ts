@@ -4,6 +4,7 @@ import { type EventTransport, handleCommand, PostgresEventStore, type Subscripti
 import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { ProjectionHost } from '../../shared/projection-host';
 import { EVENT_TRANSPORT, INVENTORY_EVENT_STORE } from '../../shared/tokens';
 import { stockDecider, stockStreamId } from '../domain/stock-item.decider';
 
@@ -24,11 +25,13 @@ export class CatalogProductsConsumer implements OnApplicationBootstrap, OnModule
     @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
     @Inject(INVENTORY_EVENT_STORE) private readonly store: PostgresEventStore,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly projectionHost: ProjectionHost,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     // The source's events table may not exist before catalog's first start; its DDL is idempotent.
     await new PostgresEventStore(this.pool, 'catalog').migrate();
+    await this.projectionHost.started;
     this.subscription = await this.transport.subscribe({
       group: STOCK_ITEMS_GROUP,
       source: 'catalog',

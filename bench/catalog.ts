@@ -1,0 +1,360 @@
+// `npm run bench -- catalog`: the public product list of a 10,000-product shop.
+//
+// Starts identity, inventory, catalog and the gateway as separate processes (their built dist/, as
+// `npm start` runs them) on a fresh database, registers an owner through the gateway, seeds 10,000
+// products as catalog events and waits for the read model. Then:
+//  1. open loop: GET /api/public/products/{store}?page=1..20&limit=24 through the gateway at
+//     500 req/s for 30 s (a request is sent when it is due, whether or not earlier ones answered;
+//     latency counts from the due time; at most 1,000 in flight, more counts as an error);
+//  2. throughput: the same call closed-loop (32 concurrent) for 10 s through the gateway, then
+//     straight to the catalog service with the gateway's signed headers; gateway_ratio = gw / direct;
+//  3. the shop route's initial JS gzipped, from web/dist's Vite manifest (null without a build).
+// Last line: {"catalog_p99_ms":…,"catalog_errors":…,"gateway_ratio":…,"shop_js_gz_kb":…}
+// Targets: p99 ≤ 25 ms with 0 errors, ratio ≥ 0.60, shop JS ≤ 120 KB.
+import { PostgresEventStore } from '@tiendita/eventsourcing';
+import { signInternalHeaders } from '@tiendita/service-kit';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { Pool } from 'undici';
+
+const root = join(__dirname, '..');
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const THROUGHPUT_SECONDS = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 10);
+const CONCURRENCY = 32;
+const MAX_IN_FLIGHT = 1000;
+const PAGES = 20;
+const LIMIT = 24;
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
+    await sleep(100);
+  }
+}
+
+/** Vite manifest → gzipped bytes of the entry plus the shop chunk and their static imports. */
+function shopJsGzKb(): number | null {
+  const dist = join(root, 'web', 'dist');
+  const manifestFile = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const shop = Object.keys(manifest).find((k) => /^src\/shop\/shop-app\.[jt]sx?$/.test(k)) ?? Object.keys(manifest).find((k) => k.startsWith('src/shop/'));
+  if (!entry || !shop) return null;
+  const files = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) walk(i);
+  };
+  walk(entry);
+  walk(shop);
+  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0);
+  return round1(bytes / 1024);
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Busy CPU seconds of the whole machine so far (all cores), from /proc/stat. */
+function machineBusySeconds(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  const idle = cpu[3] + cpu[4];
+  return (cpu.reduce((a, b) => a + b, 0) - idle) / 100;
+}
+
+interface Running {
+  name: string;
+  child: ChildProcess;
+  url: string;
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
+  const dbName = `tiendita_bench_catalog_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-catalog-'));
+  const secret = randomBytes(24).toString('hex');
+  const children: Running[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+
+  const stopAll = async () => {
+    for (const c of children.reverse()) {
+      c.child.kill('SIGTERM');
+      await new Promise((r) => (c.child.exitCode !== null ? r(null) : c.child.once('close', r)));
+    }
+    await pool.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), gateway: await freePort() };
+    const urls = {
+      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+      CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
+      INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
+      ORDERING_URL: 'http://127.0.0.1:9',
+      REPORTING_URL: 'http://127.0.0.1:9',
+    };
+    const start = async (name: 'identity' | 'catalog' | 'inventory' | 'gateway') => {
+      const dir = name === 'gateway' ? 'gateway' : `services/${name}`;
+      const env = { ...process.env, ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, PORT: String(ports[name]), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
+      const child = spawn(process.execPath, [join(root, dir, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      const url = `http://127.0.0.1:${ports[name]}`;
+      children.push({ name, child, url });
+      await waitFor(`${name} /health`, async () => (await fetch(`${url}/health`)).ok);
+    };
+    await start('identity');
+    await start('catalog');
+    await start('inventory');
+    await start('gateway');
+    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    console.log(`bench catalog: identity, catalog, inventory y gateway arrancados (${gatewayUrl})`);
+
+    // An owner and store, registered the normal way.
+    const tag = randomBytes(4).toString('hex');
+    const subdomain = `bench-${tag}`;
+    const reg = await fetch(`${gatewayUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: gatewayUrl },
+      body: JSON.stringify({
+        firstName: 'Bench',
+        lastName: 'Catálogo',
+        email: `bench-${tag}@example.com`,
+        password: 'Secreto123',
+        storeName: 'Tienda de carga',
+        subdomain,
+        businessType: 'grocery',
+        storeDepartment: 'Guatemala',
+      }),
+    });
+    if (reg.status !== 201) throw new Error(`registro falló: ${reg.status} ${await reg.text()}`);
+    const { store } = (await reg.json()) as { store: { id: string } };
+    const storeId = store.id;
+    await waitFor('la tienda en el catálogo', async () => (await pool.query('SELECT 1 FROM catalog.stores WHERE id = $1', [storeId])).rowCount);
+
+    // 10,000 products as catalog events (ten categories, one image each), the way commands append them.
+    const seedStart = performance.now();
+    const events = new PostgresEventStore(pool, 'catalog');
+    const categories = Array.from({ length: 10 }, (_, i) => ({ id: randomUUID(), name: `Categoría ${i + 1}` }));
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      for (const c of categories) {
+        await events.append(`category-${c.id}`, [{ type: 'CategoryCreated', data: { categoryId: c.id, storeId, name: c.name, description: null } }], 0, { storeId, actor: 'bench' }, client);
+      }
+      for (let i = 0; i < PRODUCTS; i++) {
+        const productId = randomUUID();
+        const data = {
+          productId,
+          storeId,
+          name: `Producto ${String(i + 1).padStart(5, '0')}`,
+          description: `Descripción del producto ${i + 1}`,
+          sku: `SKU-${i + 1}`,
+          priceCentavos: 500 + ((i * 37) % 20_000),
+          discountPercentage: i % 7 === 0 ? 10 : 0,
+          categoryId: categories[i % categories.length].id,
+          images: [`/temp-uploads/products/${randomUUID()}.png`],
+          isActive: i % 50 !== 0,
+          initialStock: i % 40,
+          createdBy: 'bench',
+        };
+        await events.append(`product-${productId}`, [{ type: 'ProductCreated', data }], 0, { storeId, actor: 'bench' }, client);
+        if (i % 1000 === 999) {
+          await client.query('COMMIT');
+          await client.query('BEGIN');
+        }
+      }
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    await waitFor(
+      'la proyección de productos',
+      async () => Number((await pool.query('SELECT count(*) AS n FROM catalog.products WHERE store_id = $1', [storeId])).rows[0].n) >= PRODUCTS,
+      300_000,
+    );
+    // What autovacuum does on its own after a bulk load: statistics and the visibility map.
+    await pool.query('VACUUM ANALYZE catalog.products');
+    console.log(`  ${PRODUCTS} productos sembrados y proyectados en ${round1((performance.now() - seedStart) / 1000)} s`);
+
+    const path = (i: number) => `/api/public/products/${subdomain}?page=${(i % PAGES) + 1}&limit=${LIMIT}`;
+    const gateway = new Pool(gatewayUrl, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
+    const direct = new Pool(`http://127.0.0.1:${ports.catalog}`, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
+    const signedFor = (p: string) => signInternalHeaders(secret, { method: 'GET', path: p });
+
+    const first = await gateway.request({ method: 'GET', path: path(0) });
+    const firstBody = (await first.body.json()) as { total: number; products: unknown[] };
+    if (first.statusCode !== 200 || firstBody.products.length !== LIMIT) throw new Error(`respuesta inesperada: ${first.statusCode}`);
+    console.log(`  la lista pública responde: ${firstBody.total} productos activos, ${firstBody.products.length} por página`);
+
+    /** Open loop at `rate` req/s for `seconds`; latency from each request's due time. */
+    const openLoop = async (rate: number, seconds: number) => {
+      const latencies: number[] = [];
+      let errors = 0;
+      let inFlight = 0;
+      let sent = 0;
+      const total = Math.round(rate * seconds);
+      const t0 = performance.now();
+      const pending: Promise<void>[] = [];
+      while (sent < total) {
+        const now = performance.now();
+        const due = Math.min(total, Math.floor(((now - t0) / 1000) * rate) + 1);
+        while (sent < due) {
+          const dueAt = t0 + (sent / rate) * 1000;
+          const i = sent++;
+          if (inFlight >= MAX_IN_FLIGHT) {
+            errors++;
+            continue;
+          }
+          inFlight++;
+          pending.push(
+            gateway
+              .request({ method: 'GET', path: path(i) })
+              .then(async (res) => {
+                await res.body.arrayBuffer();
+                if (res.statusCode !== 200) errors++;
+                else latencies.push(performance.now() - dueAt);
+              })
+              .catch(() => {
+                errors++;
+              })
+              .finally(() => {
+                inFlight--;
+              }),
+          );
+        }
+        await sleep(1);
+      }
+      await Promise.all(pending);
+      return { latencies: latencies.sort((a, b) => a - b), errors, seconds: (performance.now() - t0) / 1000 };
+    };
+
+    /** Closed loop: `concurrency` workers back to back for `seconds`; answers requests per second. */
+    const closedLoop = async (target: Pool, signed: boolean, seconds: number) => {
+      let done = 0;
+      let errors = 0;
+      const end = performance.now() + seconds * 1000;
+      const worker = async (w: number) => {
+        for (let i = w; performance.now() < end; i += CONCURRENCY) {
+          const p = path(i);
+          try {
+            const res = await target.request({ method: 'GET', path: p, headers: signed ? signedFor(p) : {} });
+            await res.body.arrayBuffer();
+            if (res.statusCode === 200) done++;
+            else errors++;
+          } catch {
+            errors++;
+          }
+        }
+      };
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => worker(w)));
+      return { rps: done / ((performance.now() - t0) / 1000), errors };
+    };
+
+    await openLoop(Math.min(RATE, 200), 3); // warm-up: connections, prepared statements, JIT
+    const run = await openLoop(RATE, SECONDS);
+    const p = (q: number) => round1(percentile(run.latencies, q));
+    console.log(`  bucle abierto a ${RATE} req/s durante ${SECONDS} s a través del gateway: ${run.latencies.length} respuestas, ${run.errors} errores`);
+    console.log(`  latencia ms: p50 ${p(50)} · p95 ${p(95)} · p99 ${p(99)} · máx ${p(100)}`);
+
+    /** Runs a phase and prints the CPU milliseconds per request each process spent on it. */
+    const profiled = async <T extends { rps?: number }>(label: string, requests: () => number, phase: () => Promise<T>): Promise<T> => {
+      const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
+      const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
+      const before = pids.map(([, pid]) => cpuSeconds(pid));
+      const self = process.cpuUsage();
+      const machine = machineBusySeconds();
+      const result = await phase();
+      const n = requests();
+      const per = (seconds: number) => round1((seconds * 1000) / n);
+      const own = process.cpuUsage(self);
+      const used = new Map<string, number>();
+      pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - before[i] || 0)));
+      const parts = [...used].map(([name, seconds]) => `${name} ${per(seconds)}`);
+      console.log(`    CPU ms por solicitud (${label}): ${parts.join(' · ')} · bench ${per((own.user + own.system) / 1e6)} · máquina entera ${per(machineBusySeconds() - machine)}`);
+      return result;
+    };
+    let count = 0;
+    const viaGateway = await profiled('gateway', () => count, async () => {
+      const r = await closedLoop(gateway, false, THROUGHPUT_SECONDS);
+      count = Math.round(r.rps * THROUGHPUT_SECONDS);
+      return r;
+    });
+    const straight = await profiled('directo', () => count, async () => {
+      const r = await closedLoop(direct, true, THROUGHPUT_SECONDS);
+      count = Math.round(r.rps * THROUGHPUT_SECONDS);
+      return r;
+    });
+    const ratio = Math.round((viaGateway.rps / straight.rps) * 100) / 100;
+    console.log(`  rendimiento (${CONCURRENCY} concurrentes, ${THROUGHPUT_SECONDS} s): gateway ${Math.round(viaGateway.rps)} req/s · directo al catálogo ${Math.round(straight.rps)} req/s · proporción ${ratio}`);
+    await gateway.close();
+    await direct.close();
+
+    const shopKb = shopJsGzKb();
+    console.log(`  JS inicial de la tienda (gzip): ${shopKb === null ? 'sin compilación web' : `${shopKb} KB`}`);
+    const p99 = p(99);
+    const errors = run.errors + viaGateway.errors + straight.errors;
+    console.log(
+      `  objetivos: p99 ≤ 25 ms ${p99 <= 25 ? '✓' : '✗'} · 0 errores ${errors === 0 ? '✓' : '✗'} · proporción ≥ 0.60 ${ratio >= 0.6 ? '✓' : '✗'} · JS ≤ 120 KB ${shopKb !== null && shopKb <= 120 ? '✓' : '✗'}`,
+    );
+    console.log(JSON.stringify({ catalog_p99_ms: p99, catalog_errors: run.errors, gateway_ratio: ratio, shop_js_gz_kb: shopKb }));
+  } finally {
+    await stopAll();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
