@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayConfig } from './config';
+import { LinkPreviews } from './og';
 
 const MISSING_BUILD = `<!doctype html>
 <html lang="es-GT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tiendita</title></head>
@@ -20,13 +21,17 @@ const MISSING_BUILD = `<!doctype html>
 @Controller()
 export class WebController {
   private readonly indexFile: string;
+  private readonly previews: LinkPreviews;
+  private readonly publicUrl: string | undefined;
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     this.indexFile = join(config.WEB_DIST_DIR, 'index.html');
+    this.previews = new LinkPreviews({ catalogUrl: config.CATALOG_URL, internalSecret: config.INTERNAL_SECRET });
+    this.publicUrl = config.PUBLIC_URL;
   }
 
   @Get('*')
-  page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
+  async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) throw new NotFoundError('Ruta no encontrada');
     // A name with an extension is a file of the build (a missing one is a 404, never index.html).
@@ -47,6 +52,8 @@ export class WebController {
       return;
     }
     // Read per request: a rebuild shows up without restarting the gateway.
-    reply.send(readFileSync(this.indexFile));
+    // Shop and product pages carry their link preview (Open Graph tags, see og/).
+    const origin = this.publicUrl ?? `${request.protocol}://${request.host}`;
+    reply.send(await this.previews.apply(readFileSync(this.indexFile, 'utf8'), request.url, origin));
   }
 }

@@ -1,0 +1,2 @@
+/** Open Graph link previews of shop and product pages (owned by the catalog feature). */
+export * from './link-previews';
