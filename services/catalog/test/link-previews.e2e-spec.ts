@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read loosely in tests */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
