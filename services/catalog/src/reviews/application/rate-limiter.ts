@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { TooManyRequestsError } from '@tiendita/eventsourcing';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
@@ -8,8 +8,20 @@ import type { Pool } from 'pg';
  * shares the count: one upsert per hit.
  */
 @Injectable()
-export class RateLimiter {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+export class RateLimiter implements OnModuleDestroy {
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {
+    // Windows long over are forgotten once an hour, so the table stays small.
+    this.sweeper = setInterval(() => {
+      this.pool.query(`DELETE FROM catalog.rate_limits WHERE window_start < now() - interval '1 day'`).catch(() => undefined);
+    }, 3600_000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
 
   async hit(key: string, limit: number, windowSeconds: number, message: string): Promise<void> {
     const r = await this.pool.query<{ hits: number; retry: number }>({

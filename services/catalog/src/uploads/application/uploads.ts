@@ -112,7 +112,7 @@ export class Uploads {
   private async makeVariant(fileName: string, width: number, key: string): Promise<StoredObject | null> {
     const original = await this.storage.get(originalKey(fileName));
     if (!original) return null;
-    const data = await sharp(original.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+    const data = await sharp(original.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer();
     await this.storage.put(key, data, 'image/webp');
     return { data, size: data.length, contentType: 'image/webp' };
   }

@@ -1,0 +1,157 @@
+import { PostgresEventStore, PostgresTransport, ProjectionRunner } from '@tiendita/eventsourcing';
+import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { projections } from '../src/projections';
+
+/**
+ * The catalog's read models fed with events (catalog's own, inventory's stock, identity's stores),
+ * read back as rows; and a rebuild from position 0 gives exactly the live rows.
+ */
+let db: TestDatabase;
+let pool: pg.Pool;
+let transport: PostgresTransport;
+let runner: ProjectionRunner;
+let catalog: PostgresEventStore;
+let inventory: PostgresEventStore;
+let identity: PostgresEventStore;
+
+const storeId = randomUUID();
+const categoryId = randomUUID();
+const productId = randomUUID();
+const otherProduct = randomUUID();
+const reviewId = randomUUID();
+const meta = { storeId, actor: 'owner' };
+
+const created = (id: string, overrides: object = {}) => ({
+  type: 'ProductCreated',
+  data: {
+    productId: id,
+    storeId,
+    name: 'Café',
+    description: null,
+    sku: 'CAF',
+    priceCentavos: 7550,
+    discountPercentage: 10,
+    categoryId,
+    images: ['/objects/a.png', '/objects/b.png'],
+    isActive: true,
+    initialStock: 5,
+    createdBy: 'owner',
+    ...overrides,
+  },
+});
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: db.url, max: 6 });
+  catalog = new PostgresEventStore(pool, 'catalog');
+  inventory = new PostgresEventStore(pool, 'inventory');
+  identity = new PostgresEventStore(pool, 'identity');
+  for (const s of [catalog, inventory, identity]) await s.migrate();
+  transport = new PostgresTransport({ pool, schema: 'catalog', connectionString: db.url });
+  runner = new ProjectionRunner({ pool, schema: 'catalog', transport, projections });
+  await runner.start();
+});
+
+afterAll(async () => {
+  await runner?.stop();
+  await transport?.close();
+  await pool?.end();
+  await db?.drop();
+});
+
+async function settle(): Promise<void> {
+  // Twice: a pass can end below a transaction that committed just before.
+  await runner.caughtUp();
+  await new Promise((r) => setTimeout(r, 30));
+  await runner.caughtUp();
+}
+
+it('projects stores, products with their stock and price history, categories, reviews and counters', async () => {
+  await identity.append(`store-${storeId}`, [{ type: 'StoreCreated', data: storeCreated() }], 0, meta);
+  // Stock can arrive before the product it belongs to (two sources): the product picks it up.
+  await inventory.append(`stock-${productId}`, [{ type: 'StockItemOpened', data: { productId, storeId, stock: 5 } }], 0, meta);
+  await catalog.append(`category-${categoryId}`, [{ type: 'CategoryCreated', data: { categoryId, storeId, name: 'Bebidas', description: null } }], 0, meta);
+  await catalog.append(`product-${productId}`, [created(productId)], 0, meta);
+  await catalog.append(`product-${otherProduct}`, [created(otherProduct, { isActive: false, categoryId: null })], 0, meta);
+  await inventory.append(
+    `stock-${productId}`,
+    [{ type: 'StockAdjusted', data: { adjustmentId: randomUUID(), productId, storeId, adjustmentType: 'correction', oldStock: 5, newStock: 2, adjustment: -3, reason: 'x', adjustedBy: 'owner' } }],
+    1,
+    meta,
+  );
+  await catalog.append(
+    `product-${productId}`,
+    [
+      { type: 'ProductPriceChanged', data: { productId, storeId, oldPriceCentavos: 7550, newPriceCentavos: 8000, oldDiscountPercentage: 10, newDiscountPercentage: 0, changeReason: 'sube', changedBy: 'owner' } },
+      { type: 'ProductUpdated', data: { productId, storeId, changes: { name: 'Café molido', images: ['/objects/b.png'] } } },
+    ],
+    1,
+    meta,
+  );
+  await catalog.append(`review-${reviewId}`, [
+    { type: 'RatingSubmitted', data: { ratingId: reviewId, productId, storeId, rating: 4, comment: null, customerName: 'Ana', customerEmail: null } },
+    { type: 'ReviewApproved', data: { reviewId, kind: 'rating', productId, storeId, moderatedBy: 'owner' } },
+  ], 0, meta);
+  await settle();
+
+  const product = (await pool.query('SELECT * FROM catalog.products WHERE id = $1', [productId])).rows[0];
+  expect(product).toMatchObject({
+    name: 'Café molido',
+    price_centavos: '8000',
+    final_price_centavos: '8000',
+    stock: 2,
+    category_name: 'Bebidas',
+    images: ['/objects/b.png'],
+    rating_sum: 4,
+    rating_count: 1,
+  });
+  expect(JSON.parse(product.public_json)).toMatchObject({ id: productId, name: 'Café molido', price: 80, finalPrice: 80, stock: 2, imageUrl: '/objects/b.png', categoryName: 'Bebidas' });
+  const history = await pool.query('SELECT old_price_centavos, new_price_centavos, change_reason FROM catalog.price_history WHERE product_id = $1 ORDER BY created_at, old_price_centavos NULLS FIRST', [productId]);
+  expect(history.rows).toEqual([
+    { old_price_centavos: null, new_price_centavos: '7550', change_reason: null },
+    { old_price_centavos: '7550', new_price_centavos: '8000', change_reason: 'sube' },
+  ]);
+  const counts = await pool.query('SELECT category_id, active FROM catalog.product_counts WHERE store_id = $1', [storeId]);
+  expect(counts.rows).toEqual([{ category_id: categoryId, active: 1 }]);
+  expect((await pool.query('SELECT subdomain, is_active FROM catalog.stores WHERE id = $1', [storeId])).rows).toEqual([{ subdomain: 'tienda-proyeccion', is_active: true }]);
+});
+
+it('a rebuild from position 0 matches the live read models row for row, then swaps them in', async () => {
+  await catalog.append(`product-${otherProduct}`, [{ type: 'ProductActivated', data: { productId: otherProduct, storeId } }], 1, meta);
+  await catalog.append(`product-${productId}`, [{ type: 'ProductDeleted', data: { productId, storeId } }], 3, meta);
+  await settle();
+  const result = await runner.rebuild('catalog_views');
+  expect(result.verified).toBe(true);
+  const counts = await pool.query('SELECT category_id, active FROM catalog.product_counts WHERE store_id = $1 AND active <> 0', [storeId]);
+  expect(counts.rows).toEqual([{ category_id: '00000000-0000-0000-0000-000000000000', active: 1 }]);
+  expect((await runner.rebuild('shop_stores')).verified).toBe(true);
+});
+
+function storeCreated() {
+  return {
+    storeId,
+    ownerId: randomUUID(),
+    name: 'Tienda Proyección',
+    subdomain: 'tienda-proyeccion',
+    businessType: 'grocery',
+    description: null,
+    phone: null,
+    email: null,
+    address: null,
+    department: null,
+    website: null,
+    whatsappNumber: null,
+    businessHours: null,
+    isActive: true,
+    allowOnlineOrders: true,
+    requireCustomerInfo: false,
+    logoUrl: null,
+    primaryColor: '#0ea5e9',
+    secondaryColor: '#0284c7',
+    accentColor: '#dc2626',
+    aiDescriptionLength: 'normal',
+    createdAt: new Date().toISOString(),
+  };
+}
