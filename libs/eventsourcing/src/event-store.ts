@@ -103,7 +103,7 @@ export function positionOf(event: { transactionId: string; globalPosition: numbe
 }
 
 export interface EventStoreOptions {
-  /** Delay that coalesces the NOTIFYs of appends close together (ms, default 2). */
+  /** Delay that coalesces the NOTIFYs of appends close together (ms, default 5). */
   notifyDelayMs?: number;
 }
 
@@ -124,7 +124,7 @@ export class PostgresEventStore {
     options: EventStoreOptions = {},
   ) {
     assertSchemaName(schema);
-    this.notifyDelayMs = options.notifyDelayMs ?? 2;
+    this.notifyDelayMs = options.notifyDelayMs ?? 5;
     const t = `${schema}.events`;
     // The same for one event with scalar parameters: no arrays to build and parse on the hot path.
     this.appendOneSql = `

@@ -475,7 +475,7 @@ export class ProjectionRunner {
 
       const progress = new ProgressMeter(name, opts.onProgress);
       const positions = new Map<string, Position>(p.sources.map((s) => [s, START]));
-      const batch = this.options.rebuildBatchSize ?? 5000;
+      const batch = this.options.rebuildBatchSize ?? 20_000;
 
       // Build from 0 to the current head of every source, then catch up until the rest is small.
       for (let round = 0; round < 5; round++) {
