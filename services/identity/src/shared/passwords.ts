@@ -1,5 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 /**
  * argon2id with one of OWASP's equivalent minimum profiles (12 MiB, 3 passes, 1 lane). It costs the same
@@ -9,8 +10,28 @@ import { randomBytes } from 'node:crypto';
 // Algorithm is a const enum in the typings and an empty object at run time: 2 is Argon2id.
 export const ARGON2_OPTIONS: Options = { algorithm: 2 as NonNullable<Options['algorithm']>, memoryCost: 12288, timeCost: 3, parallelism: 1 };
 
+/**
+ * At most one argon2 computation per CPU at a time. They are CPU-bound: more at once (libuv has 4
+ * threads) only slows each one down and starves the event loop; the rest wait their turn.
+ */
+const slots = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return limited(() => hash(password, ARGON2_OPTIONS));
 }
 
 // A hash of a random password with the same parameters: an unknown e-mail is checked against it,
@@ -25,11 +46,12 @@ function dummy(): Promise<string> {
 /** Checks a password against a stored hash; with no hash, spends the same work and answers false. */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (storedHash === null) {
-    await verify(await dummy(), password).catch(() => false);
+    const fake = await dummy();
+    await limited(() => verify(fake, password)).catch(() => false);
     return false;
   }
   try {
-    return await verify(storedHash, password);
+    return await limited(() => verify(storedHash, password));
   } catch {
     return false;
   }
