@@ -8,3 +8,5 @@ export * from './postgres-transport';
 export * from './projection';
 export * from './projection-runner';
 export * from './pg-util';
+export * from './kafka-transport';
+export * from './transport';
