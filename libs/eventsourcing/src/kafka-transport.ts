@@ -397,7 +397,7 @@ class KafkaSubscription {
   private async handleChunk(partition: number, messages: KafkaMessage[]): Promise<{ handledMessages: number; stop: boolean }> {
     const events = messages.map((m) => fromEnvelope(JSON.parse(String(m.value)) as KafkaEventEnvelope));
     const tx = await checkout(this.t.pool);
-    let fresh: RecordedEventWithTx[] = [];
+    const fresh: RecordedEventWithTx[] = [];
     try {
       await tx.query('BEGIN');
       const cp = (await lockCheckpoint(tx, this.t.schema, this.o.group, this.o.source, partition, false))!;
