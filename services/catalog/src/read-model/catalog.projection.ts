@@ -139,9 +139,8 @@ function parseInventory<K extends InventoryStockEventType>(type: K, data: unknow
 async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<CatalogTable, string>, touched: Set<string>): Promise<void> {
   const at = event.metadata.occurredAt;
   const data = event.data as { productId?: unknown };
-  if (typeof data?.productId === 'string' && event.type !== 'ProductDeleted' && !event.type.startsWith('Rating') && !event.type.startsWith('Comment') && !event.type.startsWith('Review')) {
-    touched.add(data.productId);
-  }
+  // Product events change the shop's JSON; stock events only when the stock really changed (below).
+  if (typeof data?.productId === 'string' && event.type.startsWith('Product') && event.type !== 'ProductDeleted') touched.add(data.productId);
   switch (event.type) {
     case 'ProductCreated': {
       const d = parseCatalog('ProductCreated', event.data);
@@ -295,12 +294,12 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<Ca
     }
     case 'StockItemOpened': {
       const d = parseInventory('StockItemOpened', event.data);
-      await setStock(tx, t, d.productId, d.storeId, d.stock, true);
+      if (await setStock(tx, t, d.productId, d.storeId, d.stock, true)) touched.add(d.productId);
       return;
     }
     case 'StockAdjusted': {
       const d = parseInventory('StockAdjusted', event.data);
-      await setStock(tx, t, d.productId, d.storeId, d.newStock, false);
+      if (await setStock(tx, t, d.productId, d.storeId, d.newStock, false)) touched.add(d.productId);
       return;
     }
     default:
@@ -317,14 +316,19 @@ async function countActive(tx: PoolClient, t: Record<CatalogTable, string>, stor
   );
 }
 
-async function setStock(tx: PoolClient, t: Record<CatalogTable, string>, productId: string, storeId: string, stock: number, opening: boolean): Promise<void> {
+/** Records a stock level; answers whether the product row changed (a product created with that stock does not). */
+async function setStock(tx: PoolClient, t: Record<CatalogTable, string>, productId: string, storeId: string, stock: number, opening: boolean): Promise<boolean> {
   // An opening never overwrites a level already recorded (the item opens once; redelivery is harmless).
   await tx.query(
     `INSERT INTO ${t.stock_levels} (product_id, store_id, stock) VALUES ($1, $2, $3)
      ON CONFLICT (product_id) DO ${opening ? 'NOTHING' : 'UPDATE SET stock = EXCLUDED.stock'}`,
     [productId, storeId, stock],
   );
-  await tx.query(`UPDATE ${t.products} SET stock = (SELECT stock FROM ${t.stock_levels} WHERE product_id = $1) WHERE id = $1`, [productId]);
+  const r = await tx.query(
+    `UPDATE ${t.products} p SET stock = l.stock FROM ${t.stock_levels} l WHERE p.id = $1 AND l.product_id = $1 AND p.stock <> l.stock`,
+    [productId],
+  );
+  return (r.rowCount ?? 0) > 0;
 }
 
 async function insertPriceHistory(
