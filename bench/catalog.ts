@@ -145,7 +145,9 @@ async function main(): Promise<void> {
     const start = async (name: 'identity' | 'catalog' | 'inventory' | 'gateway') => {
       const dir = name === 'gateway' ? 'gateway' : `services/${name}`;
       const env = { ...process.env, ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, PORT: String(ports[name]), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
-      const child = spawn(process.execPath, [join(root, dir, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      // BENCH_PROFILE=gateway (or catalog…) writes a V8 CPU profile of that process to BENCH_PROFILE_DIR.
+      const profile = process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? tmpdir()}`] : [];
+      const child = spawn(process.execPath, [...profile, join(root, dir, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
       const url = `http://127.0.0.1:${ports[name]}`;
       children.push({ name, child, url });
       await waitFor(`${name} /health`, async () => (await fetch(`${url}/health`)).ok);
@@ -313,6 +315,7 @@ async function main(): Promise<void> {
     };
 
     await openLoop(Math.min(RATE, 200), 3); // warm-up: connections, prepared statements, JIT
+    await openLoop(RATE, 5); // and at full rate, so pools have grown to what the rate needs
     const run = await openLoop(RATE, SECONDS);
     const p = (q: number) => round1(percentile(run.latencies, q));
     console.log(`  bucle abierto a ${RATE} req/s durante ${SECONDS} s a través del gateway: ${run.latencies.length} respuestas, ${run.errors} errores`);

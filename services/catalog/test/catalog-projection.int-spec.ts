@@ -61,11 +61,23 @@ afterAll(async () => {
   await db?.drop();
 });
 
+/** Waits until every projection's checkpoint has reached the last event of each of its sources. */
 async function settle(): Promise<void> {
-  // Twice: a pass can end below a transaction that committed just before.
-  await runner.caughtUp();
-  await new Promise((r) => setTimeout(r, 30));
-  await runner.caughtUp();
+  const pending = async () => {
+    const r = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (VALUES ('catalog.catalog_views', 'catalog'), ('catalog.catalog_views', 'inventory'), ('catalog.shop_stores', 'identity')) AS g(grp, src)
+       LEFT JOIN catalog.subscription_checkpoints c ON c.group_name = g.grp AND c.source = g.src AND c.partition = 0
+       WHERE (COALESCE(c.transaction_id, '0'::xid8), COALESCE(c.global_position, 0)) <
+             CASE g.src
+               WHEN 'catalog' THEN (SELECT (transaction_id, global_position) FROM catalog.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+               WHEN 'inventory' THEN (SELECT (transaction_id, global_position) FROM inventory.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+               ELSE (SELECT (transaction_id, global_position) FROM identity.events ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
+             END`,
+    );
+    return r.rows[0].n;
+  };
+  const deadline = Date.now() + 10_000;
+  while ((await pending()) > 0 && Date.now() < deadline) await runner.caughtUp();
 }
 
 it('projects stores, products with their stock and price history, categories, reviews and counters', async () => {

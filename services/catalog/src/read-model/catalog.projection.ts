@@ -120,7 +120,18 @@ export const catalogProjection: Projection<CatalogTable> = {
 
   async apply(tx, events, t) {
     const touched = new Set<string>();
-    for (const event of events) await applyOne(tx, event, t, touched);
+    // Runs of ProductCreated (bulk loads, rebuilds) go in one statement; everything else one by one, in order.
+    for (let i = 0; i < events.length; ) {
+      if (events[i].type === 'ProductCreated') {
+        let j = i;
+        while (j < events.length && events[j].type === 'ProductCreated') j++;
+        await applyCreated(tx, events.slice(i, j), t, touched);
+        i = j;
+      } else {
+        await applyOne(tx, events[i], t, touched);
+        i++;
+      }
+    }
     if (touched.size > 0) {
       await tx.query(`UPDATE ${t.products} p SET public_json = ${productJsonSql('public')}::text WHERE p.id = ANY($1::uuid[])`, [[...touched]]);
     }
@@ -142,35 +153,6 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<Ca
   // Product events change the shop's JSON; stock events only when the stock really changed (below).
   if (typeof data?.productId === 'string' && event.type.startsWith('Product') && event.type !== 'ProductDeleted') touched.add(data.productId);
   switch (event.type) {
-    case 'ProductCreated': {
-      const d = parseCatalog('ProductCreated', event.data);
-      const created = await tx.query(
-        `INSERT INTO ${t.products} (id, store_id, name, description, sku, price_centavos, discount_percentage, final_price_centavos, stock,
-                                    category_id, category_name, images, is_active, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8,
-                 COALESCE((SELECT stock FROM ${t.stock_levels} WHERE product_id = $1), $9),
-                 $10, (SELECT name FROM ${t.categories} WHERE id = $10 AND store_id = $2), $11, $12, $13, $13)
-         ON CONFLICT (id) DO NOTHING RETURNING id`,
-        [
-          d.productId,
-          d.storeId,
-          d.name,
-          d.description,
-          d.sku,
-          d.priceCentavos,
-          d.discountPercentage,
-          finalPriceCentavos(d.priceCentavos, d.discountPercentage),
-          d.initialStock,
-          d.categoryId,
-          d.images,
-          d.isActive,
-          at,
-        ],
-      );
-      if (created.rowCount && d.isActive) await countActive(tx, t, d.storeId, d.categoryId, 1);
-      await insertPriceHistory(tx, t, event.metadata.eventId, d.productId, d.storeId, null, d.priceCentavos, null, d.discountPercentage, null, d.createdBy, at);
-      return;
-    }
     case 'ProductUpdated': {
       const d = parseCatalog('ProductUpdated', event.data);
       const sets: string[] = [];
@@ -305,6 +287,72 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<Ca
     default:
       return; // events this projection does not read
   }
+}
+
+/** Products created, as many as come in a row, with three statements whatever their number. */
+async function applyCreated(tx: PoolClient, events: RecordedEventWithTx[], t: Record<CatalogTable, string>, touched: Set<string>): Promise<void> {
+  const rows = events.map((e) => ({ event: e, d: parseCatalog('ProductCreated', e.data) }));
+  const col = <T>(f: (r: (typeof rows)[number]) => T): T[] => rows.map(f);
+  const inserted = await tx.query<{ id: string; store_id: string; category_id: string | null; is_active: boolean }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::bigint[], $7::numeric[], $8::bigint[], $9::int[],
+                            $10::uuid[], $11::text[], $12::bool[], $13::timestamptz[])
+         AS u(id, store_id, name, description, sku, price, discount, final_price, stock, category_id, images, is_active, at)
+     ), ins AS (
+       INSERT INTO ${t.products} (id, store_id, name, description, sku, price_centavos, discount_percentage, final_price_centavos, stock,
+                                  category_id, category_name, images, is_active, created_at, updated_at)
+       SELECT u.id, u.store_id, u.name, u.description, u.sku, u.price, u.discount, u.final_price, COALESCE(l.stock, u.stock),
+              u.category_id, c.name, ARRAY(SELECT json_array_elements_text(u.images::json)), u.is_active, u.at, u.at
+       FROM input u
+       LEFT JOIN ${t.stock_levels} l ON l.product_id = u.id
+       LEFT JOIN ${t.categories} c ON c.id = u.category_id AND c.store_id = u.store_id
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id, store_id, category_id, is_active
+     )
+     SELECT * FROM ins`,
+    [
+      col((r) => r.d.productId),
+      col((r) => r.d.storeId),
+      col((r) => r.d.name),
+      col((r) => r.d.description),
+      col((r) => r.d.sku),
+      col((r) => r.d.priceCentavos),
+      col((r) => r.d.discountPercentage),
+      col((r) => finalPriceCentavos(r.d.priceCentavos, r.d.discountPercentage)),
+      col((r) => r.d.initialStock),
+      col((r) => r.d.categoryId),
+      col((r) => JSON.stringify(r.d.images)),
+      col((r) => r.d.isActive),
+      col((r) => r.event.metadata.occurredAt),
+    ],
+  );
+  // Active products counted per store and category (several may land in the same one).
+  const deltas = new Map<string, { storeId: string; categoryId: string | null; n: number }>();
+  for (const row of inserted.rows) {
+    if (!row.is_active) continue;
+    const key = `${row.store_id}/${row.category_id}`;
+    const entry = deltas.get(key) ?? { storeId: row.store_id, categoryId: row.category_id, n: 0 };
+    entry.n += 1;
+    deltas.set(key, entry);
+  }
+  for (const { storeId, categoryId, n } of deltas.values()) await countActive(tx, t, storeId, categoryId, n);
+  // The opening price is the first entry of each product's price history.
+  await tx.query(
+    `INSERT INTO ${t.price_history} (id, product_id, store_id, old_price_centavos, new_price_centavos, old_discount_percentage, new_discount_percentage, change_reason, changed_by, created_at)
+     SELECT u.id, u.product_id, u.store_id, NULL, u.price, NULL, u.discount, NULL, u.changed_by, u.at
+     FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::bigint[], $5::numeric[], $6::text[], $7::timestamptz[]) AS u(id, product_id, store_id, price, discount, changed_by, at)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      col((r) => r.event.metadata.eventId),
+      col((r) => r.d.productId),
+      col((r) => r.d.storeId),
+      col((r) => r.d.priceCentavos),
+      col((r) => r.d.discountPercentage),
+      col((r) => r.d.createdBy || 'system'),
+      col((r) => r.event.metadata.occurredAt),
+    ],
+  );
+  for (const r of rows) touched.add(r.d.productId);
 }
 
 /** Adds `delta` to the active products of a store's category (NO_CATEGORY for none). */
