@@ -247,6 +247,18 @@ export class PostgresEventStore {
   }
 
   /**
+   * The position of the newest committed event (in the global order), START when there is none.
+   * Rows of transactions still in flight are invisible, so this is what every reader will reach.
+   */
+  async lastPosition(client?: PoolClient): Promise<Position> {
+    const r = await (client ?? this.pool).query<{ transaction_id: string; global_position: string }>({
+      name: `${this.schema}_last_position`,
+      text: `SELECT e.transaction_id::text, e.global_position FROM ${this.schema}.events e ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1`,
+    });
+    return r.rows[0] ? { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) } : START;
+  }
+
+  /**
    * Up to `limit` events after `from` in the global order, never past a transaction still in
    * flight, so a reader that resumes from the last returned position skips nothing.
    */

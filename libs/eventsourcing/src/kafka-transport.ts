@@ -1,6 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
 import { Client, type Pool } from 'pg';
-import { assertSchemaName, notifyChannel, PostgresEventStore, SAFE_READ_BOUND, START, type Position, type RecordedEventWithTx } from './event-store';
+import { assertSchemaName, notifyChannel, PostgresEventStore, START, type Position, type RecordedEventWithTx } from './event-store';
 import { checkout } from './pg-util';
 import {
   checkpointDdl,
@@ -210,12 +210,9 @@ async function waitForRelayCheckpoint(pool: Pool, source: string, timeoutMs = 30
   }
 }
 
-async function headOf(pool: Pool, source: string): Promise<Position> {
-  const r = await pool.query<{ transaction_id: string; global_position: string }>(
-    `SELECT e.transaction_id::text, e.global_position FROM ${source}.events e
-     WHERE e.transaction_id < ${SAFE_READ_BOUND} ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1`,
-  );
-  return r.rows[0] ? { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) } : START;
+/** The newest committed event of a source: the relay has to reach it. */
+function headOf(pool: Pool, source: string): Promise<Position> {
+  return new PostgresEventStore(pool, source).lastPosition();
 }
 
 /**

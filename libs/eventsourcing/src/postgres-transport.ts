@@ -1,7 +1,7 @@
 import { Client, type Pool, type PoolClient } from 'pg';
-import { assertSchemaName, notifyChannel, PostgresEventStore, type RecordedEventWithTx } from './event-store';
+import { assertSchemaName, notifyChannel, PostgresEventStore, START, type Position, type RecordedEventWithTx } from './event-store';
 import { checkout } from './pg-util';
-import { checkpointDdl, lockCheckpoint, saveCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
+import { checkpointDdl, comparePositions, lockCheckpoint, saveCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
 
 export interface PostgresTransportOptions {
   /** Pool of the consuming service (its schema holds the checkpoints and read models). */
@@ -112,8 +112,28 @@ class PgSubscription {
     await this.loop;
   }
 
+  /**
+   * Resolves once this group's checkpoint has reached the newest event committed before the call
+   * (or the subscription ended). One pass that finds nothing is not enough: the safe read bound
+   * may be held back by an older transaction of this database still in flight.
+   */
+  async caughtUp(): Promise<void> {
+    const head = await this.source.lastPosition();
+    while (this.running) {
+      await this.idlePass();
+      if (!this.running) return;
+      const r = await this.t.pool.query<{ transaction_id: string; global_position: string }>(
+        `SELECT transaction_id::text, global_position FROM ${this.t.schema}.subscription_checkpoints WHERE group_name = $1 AND source = $2 AND partition = 0`,
+        [this.o.group, this.o.source],
+      );
+      const at: Position = r.rows[0] ? { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) } : START;
+      if (comparePositions(at, head) >= 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   /** Resolves after a full pass that found nothing new and started after this call. */
-  caughtUp(): Promise<void> {
+  private idlePass(): Promise<void> {
     return new Promise((resolve) => {
       this.caughtUpWaiters.push({ after: this.passes, resolve });
       this.wake();

@@ -296,6 +296,9 @@ export class ProjectionRunner {
     if (rt.pausing) return { handled: 0 };
     const p = rt.projection;
     const fresh = uniqueByEventId(events);
+    // One batch of a projection at a time, across its sources and processes: two sources applied
+    // in concurrent transactions could each miss the other's uncommitted rows (write skew).
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${rt.group}`]);
     try {
       await tx.query('SAVEPOINT projection_batch');
       await p.apply(tx, fresh, rt.live);

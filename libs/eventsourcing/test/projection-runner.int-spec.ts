@@ -70,6 +70,55 @@ describe('ProjectionRunner', () => {
     store.close();
   });
 
+  it('applies one batch of a projection at a time across its sources, so two sources cannot miss each other (no write skew)', async () => {
+    const items = await migratedStore(db.pool, 'items_src');
+    const levels = await migratedStore(db.pool, 'levels_src');
+    // Item rows copy their level at creation; a level change updates the item row if it exists.
+    // Run concurrently, a creation could read the old level while the change misses the new item.
+    const joined: Projection = {
+      name: 'joined',
+      version: 1,
+      sources: ['items_src', 'levels_src'],
+      tables: ['joined_items', 'joined_levels'],
+      async setup(tx: PoolClient, t) {
+        await tx.query(`CREATE TABLE IF NOT EXISTS ${t.joined_items} (id text PRIMARY KEY, level integer)`);
+        await tx.query(`CREATE TABLE IF NOT EXISTS ${t.joined_levels} (id text PRIMARY KEY, level integer NOT NULL)`);
+      },
+      async apply(tx: PoolClient, events: RecordedEventWithTx[], t) {
+        for (const e of events) {
+          const id = (e.data as { id: string }).id;
+          if (e.type === 'ItemCreated') {
+            const level = (await tx.query(`SELECT level FROM ${t.joined_levels} WHERE id = $1`, [id])).rows[0]?.level ?? null;
+            await tx.query('SELECT pg_sleep(0.03)');
+            await tx.query(`INSERT INTO ${t.joined_items} VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, level]);
+          } else {
+            const level = (e.data as { level: number }).level;
+            await tx.query(`INSERT INTO ${t.joined_levels} VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET level = EXCLUDED.level`, [id, level]);
+            await tx.query('SELECT pg_sleep(0.03)');
+            await tx.query(`UPDATE ${t.joined_items} SET level = $2 WHERE id = $1`, [id, level]);
+          }
+        }
+      },
+    };
+    const r = runnerFor('reports_join', [joined]);
+    await r.runner.start();
+    for (let i = 0; i < 8; i++) {
+      await levels.append(`level-${i}`, [{ type: 'LevelSet', data: { id: `i${i}`, level: 1 } }], 0);
+      await r.runner.caughtUp();
+      await Promise.all([
+        items.append(`item-${i}`, [{ type: 'ItemCreated', data: { id: `i${i}` } }], 0),
+        levels.append(`level-${i}`, [{ type: 'LevelSet', data: { id: `i${i}`, level: 2 } }], 1),
+      ]);
+    }
+    await r.runner.caughtUp();
+    const rows = await db.pool.query(`SELECT i.id, i.level AS item_level, l.level FROM reports_join.joined_items i JOIN reports_join.joined_levels l USING (id) ORDER BY i.id`);
+    expect(rows.rows).toHaveLength(8);
+    for (const row of rows.rows) expect(row).toEqual({ id: row.id, item_level: 2, level: 2 });
+    await r.close();
+    items.close();
+    levels.close();
+  });
+
   it('dead-letters an event a projection cannot apply and pauses only that projection; the others catch up', async () => {
     const store = await migratedStore(db.pool, 'shop');
     let broken = true;

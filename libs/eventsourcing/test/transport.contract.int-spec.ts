@@ -160,6 +160,28 @@ describe.each(adapters)('the $name transport keeps the subscription contract', (
     await t.close();
   });
 
+  it('caughtUp waits for an event committed before the call, even while an older transaction holds the read bound back', async () => {
+    const t = await setup();
+    const [store] = t.stores;
+    await store.append('early', [{ type: 'Happened', data: {} }], 0);
+    const sub = await t.transport.subscribe({ group: `${t.consumer}.bound`, source: t.names[0], handle: t.record('bound') });
+    await sub.caughtUp();
+    const older = await db.pool.connect();
+    await older.query('BEGIN');
+    await older.query('SELECT pg_current_xact_id()'); // an xid older than the next append's
+    await store.append('late', [{ type: 'Happened', data: {} }], 0);
+    let resolved = false;
+    const waiting = sub.caughtUp().then(() => (resolved = true));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(resolved).toBe(false); // 'late' is committed but not yet readable without risk of a skip
+    await older.query('COMMIT');
+    older.release();
+    await waiting;
+    expect((await t.seen('bound')).map((r) => r.stream_id).sort()).toEqual(['early', 'late']);
+    await sub.stop();
+    await t.close();
+  });
+
   it('keeps groups independent and reads each source on its own', async () => {
     const t = await setup(2);
     const [a, b] = t.stores;
