@@ -23,7 +23,7 @@ export const NO_CATEGORY = '00000000-0000-0000-0000-000000000000';
  */
 export const catalogProjection: Projection<CatalogTable> = {
   name: 'catalog_views',
-  version: 3,
+  version: 4,
   sources: ['catalog', 'inventory'],
   tables: ['products', 'categories', 'stock_levels', 'price_history', 'reviews', 'product_counts'],
 

@@ -7,27 +7,31 @@ export const isoSql = (column: string): string => `to_char(${column} AT TIME ZON
 export const quetzalesSql = (column: string): string => `round(${column} / 100.0, 2)`;
 
 /**
- * The product view (contracts ProductView) of the row aliased `p`; the public view leaves out
- * storeId and isActive.
+ * The product view (contracts ProductView) of the row aliased `p`, as compact JSON (row_to_json
+ * writes no blanks, unlike json_build_object); the public view leaves out storeId and isActive.
+ * `extra` adds fields after the product's own: [name, SQL expression] pairs.
  */
-export function productJsonSql(view: 'owner' | 'public', extra = ''): string {
-  return `json_build_object(${extra}
-    'id', p.id,
-    ${view === 'owner' ? `'storeId', p.store_id,` : ''}
-    'name', p.name,
-    'description', p.description,
-    'sku', p.sku,
-    'price', ${quetzalesSql('p.price_centavos')},
-    'discountPercentage', p.discount_percentage,
-    'finalPrice', ${quetzalesSql('p.final_price_centavos')},
-    'stock', p.stock,
-    'categoryId', p.category_id,
-    'categoryName', p.category_name,
-    'imageUrl', p.images[1],
-    'images', p.images,
-    ${view === 'owner' ? `'isActive', p.is_active,` : ''}
-    'createdAt', ${isoSql('p.created_at')},
-    'updatedAt', ${isoSql('p.updated_at')})`;
+export function productJsonSql(view: 'owner' | 'public', extra: [string, string][] = []): string {
+  const fields: [string, string][] = [
+    ['id', 'p.id'],
+    ...(view === 'owner' ? ([['storeId', 'p.store_id']] as [string, string][]) : []),
+    ['name', 'p.name'],
+    ['description', 'p.description'],
+    ['sku', 'p.sku'],
+    ['price', quetzalesSql('p.price_centavos')],
+    ['discountPercentage', 'p.discount_percentage'],
+    ['finalPrice', quetzalesSql('p.final_price_centavos')],
+    ['stock', 'p.stock'],
+    ['categoryId', 'p.category_id'],
+    ['categoryName', 'p.category_name'],
+    ['imageUrl', 'p.images[1]'],
+    ['images', 'p.images'],
+    ...(view === 'owner' ? ([['isActive', 'p.is_active']] as [string, string][]) : []),
+    ['createdAt', isoSql('p.created_at')],
+    ['updatedAt', isoSql('p.updated_at')],
+    ...extra,
+  ];
+  return `(SELECT row_to_json(v) FROM (SELECT ${fields.map(([name, expr]) => `${expr} AS "${name}"`).join(', ')}) v)`;
 }
 
 export const categoryJsonSql = `json_build_object('id', c.id, 'storeId', c.store_id, 'name', c.name, 'description', c.description, 'createdAt', ${isoSql('c.created_at')})`;

@@ -83,12 +83,13 @@ export class PublicCatalog {
         SELECT json_build_object(${fields}, 'customerName', r.customer_name, 'createdAt', ${isoSql('r.created_at')}) AS v
         FROM catalog.reviews r WHERE r.product_id = p.id AND r.kind = '${kind}' AND r.status = 'approved' AND r.is_public
         ORDER BY r.created_at DESC, r.id LIMIT ${MAX_PUBLIC_REVIEWS}) y), '[]'::json)`;
-    const extra = `
-      'storeSubdomain', s.subdomain,
-      'averageRating', CASE WHEN p.rating_count > 0 THEN round(p.rating_sum::numeric / p.rating_count, 1) ELSE 0 END,
-      'totalRatings', p.rating_count,
-      'ratings', ${approved('rating', `'id', r.id, 'productId', r.product_id, 'rating', r.rating, 'comment', r.comment`)},
-      'comments', ${approved('comment', `'id', r.id, 'productId', r.product_id, 'comment', r.comment, 'parentCommentId', r.parent_comment_id`)},`;
+    const extra: [string, string][] = [
+      ['storeSubdomain', 's.subdomain'],
+      ['averageRating', 'CASE WHEN p.rating_count > 0 THEN round(p.rating_sum::numeric / p.rating_count, 1) ELSE 0 END'],
+      ['totalRatings', 'p.rating_count'],
+      ['ratings', approved('rating', `'id', r.id, 'productId', r.product_id, 'rating', r.rating, 'comment', r.comment`)],
+      ['comments', approved('comment', `'id', r.id, 'productId', r.product_id, 'comment', r.comment, 'parentCommentId', r.parent_comment_id`)],
+    ];
     const r = await this.pool.query<{ body: string }>({
       name: 'catalog_public_product_details',
       text: `SELECT ${productJsonSql('public', extra)}::text AS body
