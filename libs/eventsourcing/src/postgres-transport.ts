@@ -31,7 +31,16 @@ export class PostgresTransport implements EventTransport {
 
   private async init(): Promise<void> {
     this.ready ??= (async () => {
-      await this.options.pool.query(checkpointDdl(this.options.schema));
+      // Several transports (and processes) may start on one schema together; concurrent
+      // CREATE … IF NOT EXISTS can still clash on pg_type, so the DDL runs under a lock.
+      const ddlClient = await this.options.pool.connect();
+      try {
+        await ddlClient.query('SELECT pg_advisory_lock(hashtext($1))', [`projections:${this.options.schema}`]);
+        await ddlClient.query(checkpointDdl(this.options.schema));
+      } finally {
+        await ddlClient.query('SELECT pg_advisory_unlock(hashtext($1))', [`projections:${this.options.schema}`]).catch(() => undefined);
+        ddlClient.release();
+      }
       const listener = new Client({ connectionString: this.options.connectionString });
       await listener.connect();
       listener.on('notification', (msg) => {
