@@ -223,6 +223,8 @@ function childEnv(name, childPort, childHost) {
     DATA_DIR: dataDir,
     LOG_LEVEL: logLevel,
     SEED_DEMO: env.SEED_DEMO ?? '1',
+    // Reset links are built from PUBLIC_URL, never from a Host header a client controls.
+    PUBLIC_URL: env.PUBLIC_URL || `http://localhost:${port}`,
     TIENDITA_SUPERVISED: '1',
     ...urls,
   };
