@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { UploadRequest, type UploadResponse } from '@tiendita/contracts';
 import { Caller, type CallerIdentity, Owner, type OwnerIdentity, parse } from '@tiendita/service-kit';
 import type { FastifyReply } from 'fastify';
@@ -32,13 +32,11 @@ export class UploadsController {
   }
 
   @Get('temp-uploads/products/:fileName')
-  @Header('cache-control', IMMUTABLE)
   product(@Param('fileName') fileName: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
     return this.send(fileName, query, reply);
   }
 
   @Get('objects/:fileName')
-  @Header('cache-control', IMMUTABLE)
   object(@Param('fileName') fileName: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
     return this.send(fileName, query, reply);
   }
