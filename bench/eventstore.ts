@@ -12,15 +12,15 @@
 //     half the single-event rate measured in 1 (open loop: an append is sent when due).
 // Last line: {"append1_ratio":…,"append100_ratio":…,"rebuild_eps":…,"rebuild_ratio":…,"visible_p99_ms":…}
 // Targets: append1 ≥ 0.80, append100 ≥ 0.70, rebuild ≥ 50,000 events/s and ≥ 0.25, visible p99 ≤ 100 ms.
-// Knobs: BENCH_EVENTS (1000000), BENCH_SECONDS per append round (3), BENCH_ROUNDS (5), BENCH_LATENCY_SECONDS (10).
+// Knobs: BENCH_EVENTS (1000000), BENCH_SECONDS per side and round (1.5), BENCH_ROUNDS (10), BENCH_LATENCY_SECONDS (10).
 import { PostgresEventStore, PostgresTransport, ProjectionRunner, START, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
 const WRITERS = 8;
 const READ_PAGE = 5000;

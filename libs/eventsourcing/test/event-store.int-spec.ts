@@ -1,6 +1,6 @@
 import { Client, type PoolClient } from 'pg';
 import { createTestDatabase } from '@tiendita/service-kit/testing';
-import { ConcurrencyError, PostgresTransport, START, type PostgresEventStore, type RecordedEventWithTx, type Subscription } from '../src';
+import { ConcurrencyError, PostgresEventStore, PostgresTransport, START, type RecordedEventWithTx, type Subscription } from '../src';
 import { migratedStore, openTestDb, type TestDb } from './support';
 
 let db: TestDb;
@@ -52,6 +52,31 @@ describe('append', () => {
       [3, 'C'],
     ]);
     expect((await store.readStream('nowhere')).length).toBe(0);
+  });
+
+  it('never leaves a gap: a version beyond the end is refused whether or not the store saw the stream, and a rolled-back append is forgotten', async () => {
+    await store.append('g', [{ type: 'A', data: {} }], 0);
+    // A second store instance knows nothing of 'g': it probes.
+    const other = new PostgresEventStore(db.pool, 'orders');
+    await expect(other.append('g', [{ type: 'B', data: {} }], 3)).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(other.append('g', [{ type: 'B', data: {} }, { type: 'C', data: {} }], 2)).rejects.toBeInstanceOf(ConcurrencyError);
+    // An append inside a transaction that rolls back must not count as seen.
+    const tx = await db.pool.connect();
+    await tx.query('BEGIN');
+    await store.append('g', [{ type: 'B', data: {} }], 1, {}, tx);
+    expect((await store.readStream('g', 0, tx)).length).toBe(2);
+    await tx.query('ROLLBACK');
+    tx.release();
+    await expect(store.append('g', [{ type: 'C', data: {} }], 2)).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append('g', [{ type: 'C', data: {} }, { type: 'D', data: {} }], 2)).rejects.toBeInstanceOf(ConcurrencyError);
+    await store.append('g', [{ type: 'B', data: {} }], 1);
+    await other.append('g', [{ type: 'C', data: {} }], 2);
+    expect((await store.readStream('g')).map((e) => [e.streamPosition, e.type])).toEqual([
+      [1, 'A'],
+      [2, 'B'],
+      [3, 'C'],
+    ]);
+    other.close();
   });
 
   it("appends with expected version 'any' at the end of the stream and fills the envelope", async () => {
