@@ -154,7 +154,18 @@ export class KafkaTransport implements EventTransport {
   }
 
   private async init(): Promise<void> {
-    this.ready ??= this.options.pool.query(checkpointDdl(this.options.schema)).then(() => undefined);
+    // Under the lock the postgres transport and the projection runner take: concurrent
+    // CREATE … IF NOT EXISTS on one schema can clash on pg_type.
+    this.ready ??= (async () => {
+      const client = await checkout(this.options.pool);
+      try {
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [`projections:${this.options.schema}`]);
+        await client.query(checkpointDdl(this.options.schema));
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`projections:${this.options.schema}`]).catch(() => undefined);
+        client.done();
+      }
+    })();
     return this.ready;
   }
 
