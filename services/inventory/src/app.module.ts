@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { PostgresEventStore, PostgresTransport } from '@tiendita/eventsourcing';
+import { createTransport, PostgresEventStore } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_CONFIG } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { InventoryConfig } from './config';
@@ -27,7 +27,7 @@ import { CatalogProductsConsumer } from './stock/reactions/catalog-products.cons
     {
       provide: EVENT_TRANSPORT,
       inject: [PG_POOL, SERVICE_CONFIG],
-      useFactory: (pool: Pool, config: InventoryConfig) => new PostgresTransport({ pool, schema: INVENTORY_SCHEMA, connectionString: config.DATABASE_URL }),
+      useFactory: (pool: Pool, config: InventoryConfig) => createTransport({ pool, schema: INVENTORY_SCHEMA, connectionString: config.DATABASE_URL }),
     },
     ProjectionHost,
     CatalogProductsConsumer,

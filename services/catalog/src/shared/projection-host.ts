@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { comparePositions, type Position, PostgresEventStore, PostgresTransport, ProjectionRunner } from '@tiendita/eventsourcing';
+import { comparePositions, type Position, PostgresEventStore, createTransport, type EventTransport, ProjectionRunner } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -17,7 +17,7 @@ const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
  */
 @Injectable()
 export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
-  readonly transport: PostgresTransport;
+  readonly transport: EventTransport;
   readonly runner: ProjectionRunner;
 
   constructor(
@@ -25,7 +25,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(SERVICE_CONFIG) config: CatalogConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    this.transport = new PostgresTransport({ pool, schema: CATALOG_SCHEMA, connectionString: config.DATABASE_URL });
+    this.transport = createTransport({ pool, schema: CATALOG_SCHEMA, connectionString: config.DATABASE_URL });
     this.runner = new ProjectionRunner({ pool, schema: CATALOG_SCHEMA, transport: this.transport, projections, logger });
   }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PostgresTransport, ProjectionRunner } from '@tiendita/eventsourcing';
+import { createTransport, type EventTransport, ProjectionRunner } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -23,7 +23,7 @@ export const READ_TABLES: Record<IdentityTable, string> = {
  */
 @Injectable()
 export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestroy {
-  readonly transport: PostgresTransport;
+  readonly transport: EventTransport;
   readonly runner: ProjectionRunner;
 
   constructor(
@@ -31,7 +31,7 @@ export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestr
     @Inject(IDENTITY_CONFIG) config: IdentityConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    this.transport = new PostgresTransport({ pool, schema: IDENTITY_SCHEMA, connectionString: config.DATABASE_URL });
+    this.transport = createTransport({ pool, schema: IDENTITY_SCHEMA, connectionString: config.DATABASE_URL });
     this.runner = new ProjectionRunner({ pool, schema: IDENTITY_SCHEMA, transport: this.transport, projections, logger });
   }
 
