@@ -40,8 +40,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await stack?.stop();
+  // The gateway's keep-alive pool may still hold sockets to the stand-in: close them too.
+  upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
-});
+}, 30_000);
 
 describe('forwarding to a service', () => {
   it('passes method, path and query through, signs the call as anonymous, and drops the browser’s cookies', async () => {
