@@ -1,9 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** Small stroke icons for the pages that do not load antd (landing, sign-in, sign-up). */
-function Icon({ size = 24, children, ...rest }: IconProps) {
+export function Icon({ size = 24, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}

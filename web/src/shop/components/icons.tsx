@@ -1,88 +1,50 @@
-import type { ReactNode, SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+// The shop's icons: the shared set at the shop's 20 px, plus its own on the same base.
+import { Icon, type IconProps, ChevronLeftIcon as SharedChevronLeft, ChevronRightIcon as SharedChevronRight, PhoneIcon as SharedPhone, PinIcon as SharedPin } from '../../components/icons';
 
 export const CartIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon size={20} {...p}>
     <circle cx="9" cy="20" r="1.5" />
     <circle cx="18" cy="20" r="1.5" />
     <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.1a2 2 0 0 0 2-1.5L22 7H6" />
   </Icon>
 );
 export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon size={20} {...p}>
     <path d="M18 6 6 18M6 6l12 12" />
   </Icon>
 );
 export const SearchIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon size={20} {...p}>
     <circle cx="11" cy="11" r="7" />
     <path d="m20 20-3.5-3.5" />
   </Icon>
 );
-export const PinIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11z" />
-    <circle cx="12" cy="10" r="2.5" />
-  </Icon>
-);
-export const PhoneIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.9 2z" />
-  </Icon>
-);
+export const PinIcon = (p: IconProps) => <SharedPin size={20} {...p} />;
+export const PhoneIcon = (p: IconProps) => <SharedPhone size={20} {...p} />;
 export const ClockIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon size={20} {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
   </Icon>
 );
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m15 18-6-6 6-6" />
-  </Icon>
-);
-export const ChevronRightIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m9 18 6-6-6-6" />
-  </Icon>
-);
+export const ChevronLeftIcon = (p: IconProps) => <SharedChevronLeft size={20} {...p} />;
+export const ChevronRightIcon = (p: IconProps) => <SharedChevronRight size={20} {...p} />;
 export const HelpIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon size={20} {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M9.5 9a2.5 2.5 0 0 1 4.9.8c0 1.7-2.4 2.2-2.4 3.7" />
     <path d="M12 17h.01" />
   </Icon>
 );
 export const ImageIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon size={20} {...p}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
     <circle cx="9" cy="10" r="2" />
     <path d="m21 17-5-5-9 8" />
   </Icon>
 );
 export const TrashIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon size={20} {...p}>
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6" />
   </Icon>
 );
