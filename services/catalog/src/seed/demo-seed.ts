@@ -36,7 +36,8 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 /** A real product picture: a coloured card with the product's label and name, drawn by sharp from SVG. */
 export async function demoPicture(product: Pick<DemoProduct, 'name' | 'label' | 'colors'>, variant: number, format: 'png' | 'webp'): Promise<Buffer> {
   const [bg, fg] = product.colors;
-  const size = product.label.length > 9 ? 88 : product.label.length > 6 ? 110 : 150;
+  // Bold DejaVu is about 0.68 em per capital: the label must fit inside the 460 px shape.
+  const size = Math.min(150, Math.floor(380 / (0.68 * Math.max(1, product.label.length))));
   const shapes = [
     `<circle cx="400" cy="340" r="230" fill="${fg}" opacity="0.92"/>`,
     `<rect x="170" y="110" width="460" height="460" rx="60" fill="${fg}" opacity="0.92"/>`,
