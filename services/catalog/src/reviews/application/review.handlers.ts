@@ -9,9 +9,11 @@ import type { CatalogConfig } from '../../config';
 import { ProjectionHost } from '../../shared/projection-host';
 import { isoSql, isUuid } from '../../shared/sql';
 import { CATALOG_EVENT_STORE } from '../../shared/tokens';
-import { reviewDecider, reviewStreamId } from '../domain/review.decider';
+import { reviewDecider, reviewStreamId, type ReviewCommand } from '../domain/review.decider';
 import { RateLimiter } from './rate-limiter';
 import { ListReviewsQuery, ModerateReviewCommand, SubmitCommentCommand, type SubmittedReview, SubmitRatingCommand } from './review.commands';
+
+type SubmitReviewCommand = Extract<ReviewCommand, { type: 'SubmitRating' | 'SubmitComment' }>;
 
 const reviewJsonSql = `json_build_object(
   'id', r.id, 'kind', r.kind, 'productId', r.product_id, 'productName', p.name, 'rating', r.rating, 'comment', r.comment,
@@ -39,10 +41,25 @@ abstract class SubmitHandlerBase {
     protected readonly readModels: ProjectionHost,
   ) {}
 
-  protected async prepare(productId: string, clientIp: string): Promise<string> {
+  /**
+   * Checks the product is visible and the shopper under the rate limit, appends the submission
+   * to a new review stream, and waits until the moderation list shows it.
+   */
+  protected async submit(
+    productId: string,
+    clientIp: string,
+    command: (ids: { reviewId: string; productId: string; storeId: string }) => SubmitReviewCommand,
+    message: string,
+  ): Promise<SubmittedReview> {
     const storeId = await visibleProductStore(this.pool, productId);
     await this.limiter.hit(`review:${clientIp}`, this.config.REVIEW_RATE_LIMIT, this.config.REVIEW_RATE_WINDOW_SECONDS, CatalogMessages.tooManyReviews);
-    return storeId;
+    const reviewId = randomUUID();
+    const { version } = await handleCommand(this.store, reviewStreamId(reviewId), reviewDecider, command({ reviewId, productId, storeId }), {
+      metadata: { storeId, actor: null },
+    });
+    // The owner's moderation list shows it as soon as the shopper is told it awaits approval.
+    await this.readModels.waitForStream(reviewStreamId(reviewId), version);
+    return { id: reviewId, message, status: 'pending' };
   }
 }
 
@@ -58,28 +75,20 @@ export class SubmitRatingHandler extends SubmitHandlerBase implements ICommandHa
     super(pool, store, limiter, config, readModels);
   }
 
-  async execute({ productId, body, clientIp }: SubmitRatingCommand): Promise<SubmittedReview> {
-    const storeId = await this.prepare(productId, clientIp);
-    const reviewId = randomUUID();
-    const { version } = await handleCommand(
-      this.store,
-      reviewStreamId(reviewId),
-      reviewDecider,
-      {
+  execute({ productId, body, clientIp }: SubmitRatingCommand): Promise<SubmittedReview> {
+    return this.submit(
+      productId,
+      clientIp,
+      (ids) => ({
         type: 'SubmitRating',
-        reviewId,
-        productId,
-        storeId,
+        ...ids,
         rating: body.rating,
         comment: body.comment ?? null,
         customerName: body.customerName,
         customerEmail: body.customerEmail ?? null,
-      },
-      { metadata: { storeId, actor: null } },
+      }),
+      CatalogMessages.reviewPending,
     );
-    // The owner's moderation list shows it as soon as the shopper is told it awaits approval.
-    await this.readModels.waitForStream(reviewStreamId(reviewId), version);
-    return { id: reviewId, message: CatalogMessages.reviewPending, status: 'pending' };
   }
 }
 
@@ -95,28 +104,20 @@ export class SubmitCommentHandler extends SubmitHandlerBase implements ICommandH
     super(pool, store, limiter, config, readModels);
   }
 
-  async execute({ productId, body, clientIp }: SubmitCommentCommand): Promise<SubmittedReview> {
-    const storeId = await this.prepare(productId, clientIp);
-    const reviewId = randomUUID();
-    const { version } = await handleCommand(
-      this.store,
-      reviewStreamId(reviewId),
-      reviewDecider,
-      {
+  execute({ productId, body, clientIp }: SubmitCommentCommand): Promise<SubmittedReview> {
+    return this.submit(
+      productId,
+      clientIp,
+      (ids) => ({
         type: 'SubmitComment',
-        reviewId,
-        productId,
-        storeId,
+        ...ids,
         comment: body.comment,
         customerName: body.customerName,
         customerEmail: body.customerEmail ?? null,
         parentCommentId: body.parentCommentId ?? null,
-      },
-      { metadata: { storeId, actor: null } },
+      }),
+      CatalogMessages.commentPending,
     );
-    // The owner's moderation list shows it as soon as the shopper is told it awaits approval.
-    await this.readModels.waitForStream(reviewStreamId(reviewId), version);
-    return { id: reviewId, message: CatalogMessages.commentPending, status: 'pending' };
   }
 }
 
