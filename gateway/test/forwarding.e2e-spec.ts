@@ -39,10 +39,11 @@ beforeAll(async () => {
   stack = await startStack({ services: [], gatewayEnv: { IDENTITY_URL: upstreamUrl, UPLOAD_LIMIT_BYTES: String(512 * 1024) } });
 }, 60_000);
 afterAll(async () => {
-  await stack?.stop();
-  // The gateway's keep-alive pool may still hold sockets to the stand-in: close them too.
+  // Close the stand-in's sockets first: an upload the gateway cut at its limit can leave a request
+  // to the stand-in half-open, and the gateway's pool waits for it when it closes.
   upstream.closeAllConnections();
   await new Promise((resolve) => upstream.close(resolve));
+  await stack?.stop();
 }, 30_000);
 
 describe('forwarding to a service', () => {

@@ -82,7 +82,14 @@ export class ServiceClient {
     return parsed as T;
   }
 
-  async close(): Promise<void> {
-    await Promise.all([...this.pools.values()].map((p) => p.close().catch(() => undefined)));
+  /** Lets calls in flight finish, but no longer than `graceMs`: a stuck upstream never holds up a shutdown. */
+  async close(graceMs = 2000): Promise<void> {
+    await Promise.all(
+      [...this.pools.values()].map(async (p) => {
+        const timer = setTimeout(() => void p.destroy().catch(() => undefined), graceMs);
+        await p.close().catch(() => undefined);
+        clearTimeout(timer);
+      }),
+    );
   }
 }

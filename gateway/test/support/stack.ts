@@ -140,6 +140,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       dataDir,
       client: (clientOptions) => new StackClient(url, clientOptions),
       async stop() {
+        // A test may leave a connection busy (an upload cut at the body limit while the client
+        // still sends): drop every socket first, or the server's close waits for the client's timeout.
+        for (const app of apps) (app.getHttpServer() as import('node:http').Server).closeAllConnections?.();
         for (const app of apps.reverse()) await app.close().catch(() => undefined);
         await stackPool.end().catch(() => undefined);
         await db.drop();
