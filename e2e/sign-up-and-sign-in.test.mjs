@@ -88,9 +88,19 @@ test('a visitor registers a store from the landing page, signs in, sees the owne
     await page.getByRole('button', { name: /Menú de perfil/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Mi Perfil' }).waitFor();
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cerrar Sesión');
+    // The menu takes the focus once it has opened (autoFocus), and its opening animation may hand
+    // it to the first item again, so arrow down until 'Cerrar Sesión' has it, passing the divider.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="menu"]') !== null);
+    const visited = [];
+    for (let press = 0; press < 6; press++) {
+      const active = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      visited.push(active);
+      if (active === 'Cerrar Sesión') break;
+      await page.keyboard.press('ArrowDown');
+      await page.waitForTimeout(50);
+    }
+    assert.equal(visited.at(-1), 'Cerrar Sesión', `foco del teclado: ${visited.join(' → ')}`);
+    assert.ok(visited.includes('Configuración'), `el teclado pasa por Configuración: ${visited.join(' → ')}`);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Transforma tu negocio al mundo digital' }).waitFor();
