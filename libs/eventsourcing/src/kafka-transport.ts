@@ -1,13 +1,14 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
 import { Client, type Pool } from 'pg';
 import { assertSchemaName, notifyChannel, PostgresEventStore, START, type Position, type RecordedEventWithTx } from './event-store';
-import { checkout } from './pg-util';
+import { checkout, withSchemaLock } from './pg-util';
 import {
   checkpointDdl,
   comparePositions,
   FLOOR_PARTITION,
   lockCheckpoint,
   maxPosition,
+  readCheckpoint,
   saveCheckpoint,
   type EventTransport,
   type SubscribeOptions,
@@ -154,18 +155,9 @@ export class KafkaTransport implements EventTransport {
   }
 
   private async init(): Promise<void> {
-    // Under the lock the postgres transport and the projection runner take: concurrent
-    // CREATE … IF NOT EXISTS on one schema can clash on pg_type.
-    this.ready ??= (async () => {
-      const client = await checkout(this.options.pool);
-      try {
-        await client.query('SELECT pg_advisory_lock(hashtext($1))', [`projections:${this.options.schema}`]);
-        await client.query(checkpointDdl(this.options.schema));
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`projections:${this.options.schema}`]).catch(() => undefined);
-        client.done();
-      }
-    })();
+    this.ready ??= withSchemaLock(this.options.pool, this.options.schema, async (client) => {
+      await client.query(checkpointDdl(this.options.schema));
+    });
     return this.ready;
   }
 
@@ -409,11 +401,8 @@ class KafkaSubscription {
     try {
       await tx.query('BEGIN');
       const cp = (await lockCheckpoint(tx, this.t.schema, this.o.group, this.o.source, partition, false))!;
-      const floor = await tx.query<{ transaction_id: string; global_position: string }>(
-        `SELECT transaction_id::text, global_position FROM ${this.t.schema}.subscription_checkpoints WHERE group_name = $1 AND source = $2 AND partition = $3`,
-        [this.o.group, this.o.source, FLOOR_PARTITION],
-      );
-      const skipUpTo = floor.rows[0] ? maxPosition(cp, { transactionId: floor.rows[0].transaction_id, globalPosition: Number(floor.rows[0].global_position) }) : cp;
+      const floor = await readCheckpoint(tx, this.t.schema, this.o.group, this.o.source, FLOOR_PARTITION);
+      const skipUpTo = floor ? maxPosition(cp, floor) : cp;
       // Events at or before the checkpoint were applied already (a redelivery or a relay retry).
       const indexOfFresh: number[] = [];
       events.forEach((e, i) => {

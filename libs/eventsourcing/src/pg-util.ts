@@ -24,6 +24,23 @@ export async function checkout(pool: Pool): Promise<PoolClient & { done(err?: un
   });
 }
 
+/**
+ * Runs `work` on one client while holding the schema's `projections:<schema>` advisory lock: the
+ * transports and the projection runner create their tables under it, because concurrent
+ * CREATE … IF NOT EXISTS on one schema (several transports or processes starting together) can
+ * still clash on pg_type.
+ */
+export async function withSchemaLock<T>(pool: Pool, schema: string, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await checkout(pool);
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`projections:${schema}`]);
+    return await work(client);
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`projections:${schema}`]).catch(() => undefined);
+    client.done();
+  }
+}
+
 /** SQLSTATE classes worth retrying rather than blaming the event: connection, conflicts, resources, shutdown. */
 export function isTransientError(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

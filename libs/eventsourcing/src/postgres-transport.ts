@@ -1,7 +1,7 @@
 import { Client, type Pool, type PoolClient } from 'pg';
-import { assertSchemaName, notifyChannel, PostgresEventStore, START, type Position, type RecordedEventWithTx } from './event-store';
-import { checkout } from './pg-util';
-import { checkpointDdl, comparePositions, lockCheckpoint, saveCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
+import { assertSchemaName, notifyChannel, PostgresEventStore, START, type RecordedEventWithTx } from './event-store';
+import { checkout, withSchemaLock } from './pg-util';
+import { checkpointDdl, comparePositions, lockCheckpoint, readCheckpoint, saveCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
 
 export interface PostgresTransportOptions {
   /** Pool of the consuming service (its schema holds the checkpoints and read models). */
@@ -31,16 +31,7 @@ export class PostgresTransport implements EventTransport {
 
   private async init(): Promise<void> {
     this.ready ??= (async () => {
-      // Several transports (and processes) may start on one schema together; concurrent
-      // CREATE … IF NOT EXISTS can still clash on pg_type, so the DDL runs under a lock.
-      const ddlClient = await this.options.pool.connect();
-      try {
-        await ddlClient.query('SELECT pg_advisory_lock(hashtext($1))', [`projections:${this.options.schema}`]);
-        await ddlClient.query(checkpointDdl(this.options.schema));
-      } finally {
-        await ddlClient.query('SELECT pg_advisory_unlock(hashtext($1))', [`projections:${this.options.schema}`]).catch(() => undefined);
-        ddlClient.release();
-      }
+      await withSchemaLock(this.options.pool, this.options.schema, (client) => client.query(checkpointDdl(this.options.schema)));
       const listener = new Client({ connectionString: this.options.connectionString });
       await listener.connect();
       listener.on('notification', (msg) => {
@@ -131,11 +122,7 @@ class PgSubscription {
     while (this.running) {
       await this.idlePass();
       if (!this.running) return;
-      const r = await this.t.pool.query<{ transaction_id: string; global_position: string }>(
-        `SELECT transaction_id::text, global_position FROM ${this.t.schema}.subscription_checkpoints WHERE group_name = $1 AND source = $2 AND partition = 0`,
-        [this.o.group, this.o.source],
-      );
-      const at: Position = r.rows[0] ? { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) } : START;
+      const at = (await readCheckpoint(this.t.pool, this.t.schema, this.o.group, this.o.source)) ?? START;
       if (comparePositions(at, head) >= 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { assertSchemaName, EVENT_COLUMNS, SAFE_READ_BOUND, START, toRecorded, type EventRow, type Position, type RecordedEventWithTx } from './event-store';
-import { checkout, isTransientError } from './pg-util';
+import { checkout, isTransientError, withSchemaLock } from './pg-util';
 import type { Projection } from './projection';
 import {
   checkpointDdl,
@@ -166,9 +166,7 @@ export class ProjectionRunner {
   migrate(): Promise<void> {
     this.migrated ??= (async () => {
       const s = this.schema;
-      const client = await checkout(this.options.pool);
-      try {
-        await client.query('SELECT pg_advisory_lock(hashtext($1))', [`projections:${s}`]);
+      await withSchemaLock(this.options.pool, s, async (client) => {
         await client.query(`
           ${checkpointDdl(s)}
           CREATE TABLE IF NOT EXISTS ${s}.projections (
@@ -196,10 +194,7 @@ export class ProjectionRunner {
             last_failed_at timestamptz NOT NULL DEFAULT now(),
             UNIQUE (projection, source, event_id)
           );`);
-      } finally {
-        await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`projections:${s}`]).catch(() => undefined);
-        client.done();
-      }
+      });
     })();
     this.migrated.catch(() => (this.migrated = null));
     return this.migrated;

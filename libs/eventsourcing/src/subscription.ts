@@ -1,4 +1,4 @@
-import type { PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import type { Position, RecordedEventWithTx } from './event-store';
 
 /**
@@ -87,6 +87,16 @@ export async function lockCheckpoint(
   );
   if (r.rowCount === 0) return null; // another process holds this group: let it work
   return { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) };
+}
+
+/** Reads the checkpoint of a group for a source without locking it; null when the group has none yet. */
+export async function readCheckpoint(db: Pool | PoolClient, schema: string, group: string, source: string, partition = 0): Promise<Position | null> {
+  const r = await db.query<{ transaction_id: string; global_position: string }>({
+    name: `${schema}_read_checkpoint`,
+    text: `SELECT transaction_id::text, global_position FROM ${schema}.subscription_checkpoints WHERE group_name = $1 AND source = $2 AND partition = $3`,
+    values: [group, source, partition],
+  });
+  return r.rows[0] ? { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) } : null;
 }
 
 /** Saves the checkpoint of a group for a source (its row must be locked by lockCheckpoint). */

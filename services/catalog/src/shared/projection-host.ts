@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { comparePositions, type Position, PostgresEventStore, createTransport, type EventTransport, ProjectionRunner } from '@tiendita/eventsourcing';
+import { comparePositions, type Position, PostgresEventStore, createTransport, type EventTransport, ProjectionRunner, readCheckpoint } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -61,13 +61,8 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     const deadline = Date.now() + timeoutMs;
     const group = `${CATALOG_SCHEMA}.${catalogProjection.name}`;
     for (;;) {
-      const r = await this.pool.query<{ transaction_id: string; global_position: string }>({
-        name: 'catalog_checkpoint_position',
-        text: `SELECT transaction_id::text, global_position FROM catalog.subscription_checkpoints WHERE group_name = $1 AND source = $2 AND partition = 0`,
-        values: [group, source],
-      });
-      const at = r.rows[0];
-      if (at && comparePositions({ transactionId: at.transaction_id, globalPosition: Number(at.global_position) }, position) >= 0) return;
+      const at = await readCheckpoint(this.pool, CATALOG_SCHEMA, group, source);
+      if (at && comparePositions(at, position) >= 0) return;
       if (Date.now() >= deadline) return;
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
