@@ -48,7 +48,9 @@ if (!env.DATABASE_URL) {
   base = mkdtempSync(join(tmpdir(), 'tiendita-bench-pg-'));
   chmodSync(base, 0o755);
   try {
-    embedded = await startEmbeddedPostgres({ dataDir: join(base, 'data'), logFile: join(base, 'postgres.log'), password: randomPassword() });
+    // BENCH_PG_SETTINGS="io_method=sync,autovacuum=off" passes settings to the embedded server, to compare.
+    const settings = Object.fromEntries((env.BENCH_PG_SETTINGS ?? '').split(',').filter(Boolean).map((kv) => kv.split('=')));
+    embedded = await startEmbeddedPostgres({ dataDir: join(base, 'data'), logFile: join(base, 'postgres.log'), password: randomPassword(), settings });
   } catch (error) {
     rmSync(base, { recursive: true, force: true });
     fail(error instanceof EmbeddedPostgresError ? error.message : `PostgreSQL embebido no arrancó: ${error.message}`);
@@ -74,7 +76,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 let failed = 0;
 for (const file of files) {
   if (files.length > 1) console.log(`\n=== bench ${file} ===`);
-  const nodeArgs = file.endsWith('.ts') ? ['--enable-source-maps', '-r', join(root, 'scripts', 'lib', 'swc-register.cjs')] : [];
+  // BENCH_NODE_ARGS adds flags to the bench's own node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
+  const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = [...extra, ...(file.endsWith('.ts') ? ['--enable-source-maps', '-r', join(root, 'scripts', 'lib', 'swc-register.cjs')] : [])];
   const code = await new Promise((done) => {
     current = spawn(process.execPath, [...nodeArgs, join(benchDir, file), ...args], { cwd: root, env, stdio: 'inherit' });
     current.on('close', (c, signal) => done(c ?? (signal ? 1 : 0)));
