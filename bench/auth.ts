@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { serviceNodeFlags } from '../scripts/lib/node-flags.cjs';
 import { cpuSeconds, machineBusySeconds } from './_proc';
 import { createTestDatabase, testEnv } from '@tiendita/service-kit/testing';
 import { newRegistration, startStack } from '../gateway/test/support/stack';
@@ -56,7 +57,7 @@ async function startIdentity(databaseUrl: string): Promise<{ url: string; child:
     process.on('message', (m) => { if (m === 'reset') h.reset(); if (m === 'lag') process.send({ lagMaxMs: h.max / 1e6 }); });`;
   // BENCH_PROFILE=identity writes a V8 CPU profile of identity to BENCH_PROFILE_DIR.
   const profile = process.env.BENCH_PROFILE === 'identity' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? tmpdir()}`] : [];
-  const child = spawn(process.execPath, [...profile, '-e', `${probe}; require(${JSON.stringify(main)})`], {
+  const child = spawn(process.execPath, [...serviceNodeFlags(), ...profile, '-e', `${probe}; require(${JSON.stringify(main)})`], {
     env: { ...process.env, ...testEnv(databaseUrl, { PORT: String(port), LOG_LEVEL: 'warn' }) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { serviceNodeFlags } from '../scripts/lib/node-flags.cjs';
 import { cpuSeconds, machineBusySeconds } from './_proc';
 
 const root = join(__dirname, '..');
@@ -142,7 +143,11 @@ async function main(): Promise<void> {
       const env = { ...process.env, ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, PORT: String(ports[name]), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
       // BENCH_PROFILE=gateway (or catalog…) writes a V8 CPU profile of that process to BENCH_PROFILE_DIR.
       const profile = process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? tmpdir()}`] : [];
-      const child = spawn(process.execPath, [...profile, join(root, dir, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+      // BENCH_SERVICE_ARGS="gateway:--trace-gc" adds node flags to one process (here: its GC pauses on stdout).
+      const [argsFor, ...flags] = (process.env.BENCH_SERVICE_ARGS ?? '').split(/[: ]/).filter(Boolean);
+      const extra = argsFor === name ? flags : [];
+      // With the node flags npm start gives them (scripts/lib/node-flags.cjs).
+      const child = spawn(process.execPath, [...serviceNodeFlags(), ...profile, ...extra, join(root, dir, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
       const url = `http://127.0.0.1:${ports[name]}`;
       children.push({ name, child, url });
       await waitFor(`${name} /health`, async () => (await fetch(`${url}/health`)).ok);
@@ -234,16 +239,17 @@ async function main(): Promise<void> {
     const signedFor = (p: string) => signInternalHeaders(secret, { method: 'GET', path: p });
 
     const first = await gateway.request({ method: 'GET', path: path(0) });
-    const firstBody = (await first.body.json()) as { total: number; products: unknown[] };
+    const firstText = await first.body.text();
+    const firstBody = JSON.parse(firstText) as { total: number; products: unknown[] };
     if (first.statusCode !== 200 || firstBody.products.length !== LIMIT) throw new Error(`respuesta inesperada: ${first.statusCode}`);
-    console.log(`  la lista pública responde: ${firstBody.total} productos activos, ${firstBody.products.length} por página`);
+    console.log(`  la lista pública responde: ${firstBody.total} productos activos, ${firstBody.products.length} por página (${round1(Buffer.byteLength(firstText) / 1024)} KB)`);
 
     /** Open loop at `rate` req/s for `seconds`, from its own process (bench/_openloop.mjs). */
     const openLoop = async (rate: number, seconds: number, target = gatewayUrl, signed = false) => {
       const paths = Array.from({ length: PAGES }, (_, i) => path(i));
       const headers = signed ? Object.fromEntries(paths.map((p) => [p, signedFor(p)])) : {};
       const input = JSON.stringify({ url: target, paths, rate, seconds, maxInFlight: MAX_IN_FLIGHT, headers });
-      const child = spawn(process.execPath, [join(__dirname, '_openloop.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--single-threaded-gc', join(__dirname, '_openloop.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
       const code = await new Promise<number | null>((resolve) => child.once('close', resolve));

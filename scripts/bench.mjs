@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const { startEmbeddedPostgres, randomPassword, EmbeddedPostgresError } = require('./lib/embedded-pg.cjs');
+const { serviceNodeFlags } = require('./lib/node-flags.cjs');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const benchDir = join(root, 'bench');
@@ -78,7 +79,8 @@ for (const file of files) {
   if (files.length > 1) console.log(`\n=== bench ${file} ===`);
   // BENCH_NODE_ARGS adds flags to the bench's own node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
   const extra = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const nodeArgs = [...extra, ...(file.endsWith('.ts') ? ['--enable-source-maps', '-r', join(root, 'scripts', 'lib', 'swc-register.cjs')] : [])];
+  // The bench process itself runs with the services' node flags: the auth bench hosts the gateway.
+  const nodeArgs = [...serviceNodeFlags(), ...extra, ...(file.endsWith('.ts') ? ['-r', join(root, 'scripts', 'lib', 'swc-register.cjs')] : [])];
   const code = await new Promise((done) => {
     current = spawn(process.execPath, [...nodeArgs, join(benchDir, file), ...args], { cwd: root, env, stdio: 'inherit' });
     current.on('close', (c, signal) => done(c ?? (signal ? 1 : 0)));

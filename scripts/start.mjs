@@ -16,6 +16,7 @@ import { formatLogLine, prefixer } from './lib/log-format.mjs';
 /* global AbortSignal */
 
 const require = createRequire(import.meta.url);
+const { serviceNodeFlags } = require('./lib/node-flags.cjs');
 const { startEmbeddedPostgres, stopStalePostmaster, ensureDatabase, EmbeddedPostgresError } = require('./lib/embedded-pg.cjs');
 const pg = require('pg');
 
@@ -233,7 +234,7 @@ function childEnv(name, childPort, childHost) {
 function startChild(name, dir, childPort, childHost) {
   const main = join(root, dir, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`No existe ${main}: ¿falló la compilación?`);
-  const child = spawn(process.execPath, ['--enable-source-maps', main], { cwd: root, env: childEnv(name, childPort, childHost), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serviceNodeFlags(), main], { cwd: root, env: childEnv(name, childPort, childHost), stdio: ['pipe', 'pipe', 'pipe'] });
   children.set(name, child);
   lock.children.push(child.pid);
   writeLock();
