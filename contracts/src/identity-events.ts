@@ -17,6 +17,21 @@ export const IdentityStreams = {
 
 const nullableText = z.string().nullable();
 
+/** Fields of identity events that never leave the identity service: credential hashes. */
+export const IDENTITY_SECRET_FIELDS = ['passwordHash', 'tokenHash'] as const;
+
+/**
+ * An identity event's data as it may be published to other services (the Kafka relay): without
+ * the argon2id hash of a password or the sha256 of a reset token. Other data is left as it is.
+ */
+export function redactIdentityEventData(_type: string, data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data;
+  if (!IDENTITY_SECRET_FIELDS.some((field) => field in data)) return data;
+  const copy: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const field of IDENTITY_SECRET_FIELDS) delete copy[field];
+  return copy;
+}
+
 /** A new owner account; its store is created in the same transaction (StoreCreated). */
 export const UserRegistered = z.object({
   userId: z.string().uuid(),

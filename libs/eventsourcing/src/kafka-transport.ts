@@ -40,7 +40,13 @@ export interface KafkaEventEnvelope {
   data: unknown;
 }
 
-export function toEnvelope(e: RecordedEventWithTx): KafkaEventEnvelope {
+/**
+ * What leaves the service of an event's data: the relay publishes `redact(type, data)` when the
+ * service gives one (identity strips its credential hashes), the data as stored otherwise.
+ */
+export type EventRedactor = (type: string, data: unknown) => unknown;
+
+export function toEnvelope(e: RecordedEventWithTx, redact?: EventRedactor): KafkaEventEnvelope {
   return {
     eventId: e.metadata.eventId,
     type: e.type,
@@ -56,7 +62,7 @@ export function toEnvelope(e: RecordedEventWithTx): KafkaEventEnvelope {
     actor: e.metadata.actor,
     recordedAt: e.recordedAt.toISOString(),
     metadata: e.metadata,
-    data: e.data,
+    data: redact ? redact(e.type, e.data) : e.data,
   };
 }
 
@@ -91,6 +97,12 @@ export interface KafkaTransportOptions {
   partitions?: number;
   relayBatchSize?: number;
   relayPollMs?: number;
+  /**
+   * Applied to every event the relay publishes. Topics are read by other services (and whoever
+   * operates the brokers): data that must not leave the service, such as credential hashes, is
+   * removed here. The events table keeps the full event, for the service's own use.
+   */
+  redact?: EventRedactor;
   onError?: (err: unknown, where: string) => void;
 }
 
@@ -318,7 +330,7 @@ class KafkaRelay {
       await producer.send({
         topic,
         acks: -1,
-        messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(toEnvelope(e)) })),
+        messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(toEnvelope(e, this.o.redact)) })),
       });
       const last = events[events.length - 1];
       await tx.query(`UPDATE ${relayTable(this.source)} SET transaction_id = $2::xid8, global_position = $3, updated_at = now() WHERE topic = $1`, [

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { KafkaTransport } from './kafka-transport';
+import { KafkaTransport, type EventRedactor } from './kafka-transport';
 import { PostgresTransport } from './postgres-transport';
 import type { EventTransport } from './subscription';
 
@@ -17,6 +17,8 @@ export interface TransportConfig {
    * every service relays its events table to `<schema>.events`.
    */
   relay?: string[];
+  /** Kafka only: what the relay removes from this service's events before publishing them. */
+  redact?: EventRedactor;
   onError?: (err: unknown, where: string) => void;
 }
 
@@ -40,6 +42,7 @@ export function createTransport(config: TransportConfig): EventTransport {
       brokers,
       connectionString: config.connectionString,
       relay: config.relay ?? [config.schema],
+      redact: config.redact,
       onError: config.onError,
     });
   }

@@ -1,5 +1,5 @@
-import type { IdentityEvent } from '@tiendita/contracts';
-import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { redactIdentityEventData, type IdentityEvent } from '@tiendita/contracts';
+import { fromEnvelope, toEnvelope, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import pg from 'pg';
 import { identityProjection } from '../src/read-model/identity.projection';
@@ -98,4 +98,46 @@ it('is idempotent: the same registration applied twice leaves one row', async ()
   await apply({ type: 'UserRegistered', data: { userId, email: 'uno@example.com', passwordHash: 'x', firstName: 'Otro', lastName: 'Nombre', storeId, registeredAt: at } });
   const r = await pool.query('SELECT first_name FROM identity.users');
   expect(r.rows).toEqual([{ first_name: 'Uno' }]);
+});
+
+it('under Kafka publishes no credential hash, and the published events build the same rows', async () => {
+  const otherUser = '2b7d5b5e-0000-4000-8000-000000000011';
+  const tokenHash = 'ab'.repeat(32);
+  const events = [
+    recorded({ type: 'UserRegistered', data: { userId: otherUser, email: 'kafka@example.com', passwordHash: '$argon2id$v=19$m=7168,t=5,p=1$c2FsdA$aGFzaA', firstName: 'Ka', lastName: 'Fka', storeId, registeredAt: at } }),
+    recorded({ type: 'PasswordResetRequested', data: { userId: otherUser, tokenHash, requestedAt: at, expiresAt: '2026-03-01T13:00:00.000Z' } }),
+    recorded({ type: 'PasswordChanged', data: { userId: otherUser, passwordHash: '$argon2id$v=19$m=7168,t=5,p=1$b3Rybw$bnVldm8', changedAt: '2026-03-01T12:30:00.000Z', reason: 'reset' } }),
+    recorded({ type: 'UserLoggedIn', data: { userId: otherUser, loggedInAt: '2026-03-01T12:31:00.000Z' } }),
+  ];
+  // What the relay writes to the topic, and what a consumer reads back from it.
+  const published = events.map((e) => JSON.stringify(toEnvelope(e, redactIdentityEventData)));
+  for (const message of published) {
+    expect(message).not.toContain('argon2');
+    expect(message).not.toContain(tokenHash);
+    expect(message).not.toMatch(/passwordHash|tokenHash/);
+  }
+  expect(JSON.parse(published[0]).data).toEqual({ userId: otherUser, email: 'kafka@example.com', firstName: 'Ka', lastName: 'Fka', storeId, registeredAt: at });
+  // The stored events are untouched: identity still checks passwords against them.
+  expect((events[0].data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);
+
+  const consumed = published.map((m) => fromEnvelope(JSON.parse(m)));
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await identityProjection.apply(client, consumed, t);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+  const row = await pool.query('SELECT email, first_name, store_id, password_changed_at, last_login_at FROM identity.users WHERE id = $1', [otherUser]);
+  expect(row.rows).toEqual([
+    { email: 'kafka@example.com', first_name: 'Ka', store_id: storeId, password_changed_at: new Date('2026-03-01T12:30:00.000Z'), last_login_at: new Date('2026-03-01T12:31:00.000Z') },
+  ]);
+});
+
+it('redacts only the credential fields, and leaves events without them as they are', () => {
+  const login = { userId, loggedInAt: at };
+  expect(redactIdentityEventData('UserLoggedIn', login)).toBe(login);
+  expect(redactIdentityEventData('PasswordChanged', { userId, passwordHash: 'x', changedAt: at, reason: 'reset' })).toEqual({ userId, changedAt: at, reason: 'reset' });
+  expect(redactIdentityEventData('Anything', null)).toBeNull();
 });

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { redactIdentityEventData } from '@tiendita/contracts';
 import { createTransport, type EventTransport, ProjectionRunner } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
@@ -31,7 +32,8 @@ export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestr
     @Inject(IDENTITY_CONFIG) config: IdentityConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
-    this.transport = createTransport({ pool, schema: IDENTITY_SCHEMA, connectionString: config.DATABASE_URL });
+    // With Kafka, identity's events go out to other services without their credential hashes.
+    this.transport = createTransport({ pool, schema: IDENTITY_SCHEMA, connectionString: config.DATABASE_URL, redact: redactIdentityEventData });
     this.runner = new ProjectionRunner({ pool, schema: IDENTITY_SCHEMA, transport: this.transport, projections, logger });
   }
 
