@@ -11,6 +11,7 @@ import { RateLimiter } from '../security/rate-limiter';
 import { PgSessionStore } from '../sessions/pg-session-store';
 import { registerSessions } from '../sessions/sessions';
 import { errorHandler } from './errors';
+import { createPool } from '@tiendita/service-kit';
 
 export interface ApiPluginOptions {
   config: GatewayConfig;
@@ -30,7 +31,7 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
  * - a nested scope with cookie sessions + passport for the auth calls and every owner route.
  */
 export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions): Promise<void> {
-  const { config, pool, logger } = options;
+  const { config, logger } = options;
   const services = new ServiceClient(
     {
       identity: config.IDENTITY_URL,
@@ -41,14 +42,21 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
     },
     config.INTERNAL_SECRET,
   );
-  const sessions = new PgSessionStore(pool, `${GATEWAY_SCHEMA}.sessions`, config.SESSION_MAX_AGE_HOURS * 3600 * 1000);
-  const limiter = new RateLimiter(pool, `${GATEWAY_SCHEMA}.rate_limits`);
+  // Sessions and rate-limit counters are written on a pool whose commits do not wait for the WAL
+  // flush. Every login writes both, and every attempt from one address updates the same counter
+  // row, so concurrent logins queued on that row each waited for the previous one's disk flush.
+  // A database crash can lose the last few hundred ms of them: sessions made in that window sign
+  // in again, and a few attempts go uncounted. Nothing else is written on this pool.
+  const ephemeral = createPool(config.DATABASE_URL, { applicationName: 'tiendita-gateway-sesiones', max: 10, synchronousCommit: false });
+  const sessions = new PgSessionStore(ephemeral, `${GATEWAY_SCHEMA}.sessions`, config.SESSION_MAX_AGE_HOURS * 3600 * 1000);
+  const limiter = new RateLimiter(ephemeral, `${GATEWAY_SCHEMA}.rate_limits`);
   sessions.startSweeping();
   limiter.startSweeping();
   api.addHook('onClose', async () => {
     sessions.stopSweeping();
     limiter.stopSweeping();
     await services.close();
+    await ephemeral.end();
   });
 
   api.setErrorHandler(errorHandler(logger));

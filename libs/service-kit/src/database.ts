@@ -11,6 +11,12 @@ export interface PoolOptions {
   max?: number;
   /** Shows up in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * false: commits on this pool return before their WAL reaches the disk (synchronous_commit=off).
+   * Only for state whose loss in a database crash is harmless; the last few hundred milliseconds
+   * of commits can be lost then, never half of one.
+   */
+  synchronousCommit?: boolean;
 }
 
 /** A pg Pool with limits that suit one service process. */
@@ -21,6 +27,7 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     application_name: options.applicationName ?? 'tiendita',
+    ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
   });
   // An idle client can die (database restart); without a listener that would crash the process.
   pool.on('error', () => undefined);

@@ -51,3 +51,26 @@ describe('runMigrations', () => {
     await expect(runMigrations(pools[0], 'x"; DROP SCHEMA public; --', migrations)).rejects.toThrow('Nombre de esquema inválido');
   });
 });
+
+describe('createPool', () => {
+  it('commits durably by default, and without waiting for the WAL flush when asked (sessions, rate limits)', async () => {
+    const relaxed = createPool(db.url, { synchronousCommit: false, max: 2 });
+    try {
+      // The test server may run without synchronous commits itself: what matters is who set it.
+      const setting = 'SELECT setting, source FROM pg_settings WHERE name = $1';
+      expect((await pools[0].query(setting, ['synchronous_commit'])).rows[0].source).not.toBe('client');
+      // Every connection of the pool, not just the first.
+      const shown = await Promise.all([relaxed.connect(), relaxed.connect()].map(async (connecting) => {
+        const client = await connecting;
+        try {
+          return (await client.query(setting, ['synchronous_commit'])).rows[0];
+        } finally {
+          client.release();
+        }
+      }));
+      expect(shown).toEqual([{ setting: 'off', source: 'client' }, { setting: 'off', source: 'client' }]);
+    } finally {
+      await relaxed.end();
+    }
+  });
+});
