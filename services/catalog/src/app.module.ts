@@ -32,6 +32,7 @@ import { DemoSeed } from './seed/demo-seed';
 import { InventoryClient } from './shared/inventory-client';
 import { ProjectionHost } from './shared/projection-host';
 import { CATALOG_EVENT_STORE, CATALOG_SCHEMA, OBJECT_STORAGE } from './shared/tokens';
+import { UploadSweeper } from './uploads/application/upload-sweeper';
 import { Uploads } from './uploads/application/uploads';
 import { UploadsController } from './uploads/http/uploads.controller';
 import { LocalDiskStorage } from './uploads/storage/local-disk-storage';
@@ -64,6 +65,7 @@ import { LocalDiskStorage } from './uploads/storage/local-disk-storage';
     PublicCatalog,
     RateLimiter,
     Uploads,
+    UploadSweeper,
     DemoSeed,
     CreateCategoryHandler,
     ListCategoriesHandler,

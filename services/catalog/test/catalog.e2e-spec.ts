@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read loosely in tests */
 import { CatalogMessages, InventoryMessages } from '@tiendita/contracts';
 import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
+import { UploadSweeper } from '../src/uploads/application/upload-sweeper';
 import { eventually, makeImage, setStoreActive, upload, uploadImage, waitForShop } from './support';
 
 /**
@@ -536,4 +537,56 @@ it('inventory refuses its internal command without a signature', async () => {
   });
   expect(res.status).toBe(401);
   expect(InventoryMessages.stockNegative).toBe('El stock no puede ser negativo');
+});
+
+describe('images no product uses', () => {
+  const fileOf = (path: string) => path.split('/').pop()!;
+  /** Makes uploads look `hours` old, as if the sweep ran that much later. */
+  const age = (fileNames: string[], hours: number) =>
+    stack.pool.query(
+      `UPDATE catalog.uploads SET created_at = created_at - make_interval(hours => $2), expires_at = expires_at - make_interval(hours => $2),
+         received_at = received_at - make_interval(hours => $2) WHERE file_name = ANY($1)`,
+      [fileNames, hours],
+    );
+  const onDisk = (key: string) => import('node:fs').then((fs) => fs.existsSync(`${stack.dataDir}/uploads/${key}`));
+
+  it('are removed a day after their upload, with their variants; images in use, and recent ones, stay', async () => {
+    const kept = await uploadImage(owner);
+    const dropped = await uploadImage(owner);
+    const neverSaved = await uploadImage(owner);
+    const recent = await uploadImage(owner);
+    const neverSent = (await owner.post('/api/upload', { filename: 'nunca.png', contentType: 'image/png' })).body.fileName as string;
+    // Another store uses one of this owner's images: it is in use all the same.
+    const shared = await uploadImage(owner);
+    const created = await owner.post('/api/products', productBody({ name: 'Con fotos', sku: 'FOTO-1', images: [kept, dropped] }));
+    expect(created.status).toBe(201);
+    expect((await owner.put(`/api/products/${created.body.id}`, { images: [kept] })).status).toBe(200);
+    expect((await other.post('/api/products', productBody({ name: 'Foto ajena', sku: 'FOTO-2', images: [shared] }))).status).toBe(201);
+    // A variant made for the shop goes with its original.
+    expect((await fetch(`${stack.url}${dropped}?w=400`)).status).toBe(200);
+    expect(await onDisk(`variants/400/${fileOf(dropped)}.webp`)).toBe(true);
+
+    await age([kept, dropped, neverSaved, shared].map(fileOf).concat(neverSent), 25);
+    const sweeper = stack.services.catalog!.app.get(UploadSweeper);
+    const result = await sweeper.sweep();
+    expect(result.ran).toBe(true);
+    expect(result.removed.sort()).toEqual([fileOf(dropped), fileOf(neverSaved), neverSent].sort());
+
+    for (const path of [dropped, neverSaved]) {
+      expect((await fetch(`${stack.url}${path}`)).status).toBe(404);
+      expect(await onDisk(`products/${fileOf(path)}`)).toBe(false);
+    }
+    expect(await onDisk(`variants/400/${fileOf(dropped)}.webp`)).toBe(false);
+    for (const path of [kept, recent, shared]) {
+      expect((await fetch(`${stack.url}${path}`)).status).toBe(200);
+      expect(await onDisk(`products/${fileOf(path)}`)).toBe(true);
+    }
+    const rows = await stack.pool.query('SELECT file_name FROM catalog.uploads WHERE file_name = ANY($1)', [[dropped, neverSaved, kept, recent, shared].map(fileOf).concat(neverSent)]);
+    expect(rows.rows.map((r) => r.file_name).sort()).toEqual([kept, recent, shared].map(fileOf).sort());
+
+    // The product page still shows its picture, and a second sweep finds nothing more.
+    const product = await owner.get(`/api/products/${created.body.id}`);
+    expect(product.body.images).toEqual([kept]);
+    expect((await sweeper.sweep()).removed).toEqual([]);
+  });
 });

@@ -19,7 +19,7 @@ const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/jpg': '
 /** Where the product form stores an uploaded image (spec §7: uploadUrl under /api/upload/direct/). */
 export const imagePath = (fileName: string): string => `/temp-uploads/products/${fileName}`;
 export const originalKey = (fileName: string): string => `products/${fileName}`;
-const variantKey = (fileName: string, width: number): string => `variants/${width}/${fileName}.webp`;
+export const variantKey = (fileName: string, width: number): string => `variants/${width}/${fileName}.webp`;
 
 export interface ReceivedUpload {
   fileName: string;

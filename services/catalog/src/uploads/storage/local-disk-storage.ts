@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sniffImage } from '../image-check';
@@ -41,6 +41,14 @@ export class LocalDiskStorage implements ObjectStorage {
       return (await stat(this.path(key))).isFile();
     } catch {
       return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(this.path(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
 }

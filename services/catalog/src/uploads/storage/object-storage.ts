@@ -14,4 +14,6 @@ export interface ObjectStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes an object; a key that holds nothing is not an error. */
+  delete(key: string): Promise<void>;
 }
