@@ -590,3 +590,30 @@ describe('images no product uses', () => {
     expect((await sweeper.sweep()).removed).toEqual([]);
   });
 });
+
+describe('the store totals identity answers (GET /api/store, /api/public/store)', () => {
+  it('count the store\u2019s own products from catalog\u2019s events; the shop counts only active ones', async () => {
+    const seller = stack.client();
+    const own = await registerAndLogin(seller);
+    const store = async () => (await seller.get('/api/store')).body.totalProducts;
+    const shopTotal = async () => (await stack.client().get(`/api/public/store/${own.subdomain}`)).body.totalProducts;
+    expect(await store()).toBe(0);
+
+    const ids: string[] = [];
+    for (const [i, isActive] of [true, true, false].entries()) {
+      const res = await seller.post('/api/products', productBody({ name: `Producto ${i}`, sku: `TOT-${i}`, isActive }));
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    // Another store's products never count here.
+    await other.post('/api/products', productBody({ name: 'Ajeno', sku: 'AJ-1' }));
+    expect(await eventually(store, (n) => n === 3)).toBe(3);
+    expect(await eventually(shopTotal, (n) => n === 2)).toBe(2);
+
+    expect((await seller.post(`/api/products/${ids[0]}/deactivate`, {})).status).toBeLessThan(300);
+    expect(await eventually(shopTotal, (n) => n === 1)).toBe(1);
+    expect((await seller.delete(`/api/products/${ids[1]}`)).status).toBeLessThan(300);
+    expect(await eventually(store, (n) => n === 2)).toBe(2);
+    expect(await eventually(shopTotal, (n) => n === 0)).toBe(0);
+  });
+});

@@ -1,5 +1,9 @@
 import type { Projection } from '@tiendita/eventsourcing';
 import { identityProjection } from './read-model/identity.projection';
+import { storeProductsProjection } from './read-model/store-products.projection';
 
-/** Every projection of the identity service (the runner, and replay by name: identity.accounts). */
-export const projections: Projection[] = [identityProjection as Projection];
+/**
+ * Every projection of the identity service (the runner, and replay by name: identity.accounts,
+ * identity.store_products).
+ */
+export const projections: Projection[] = [identityProjection as Projection, storeProductsProjection as Projection];

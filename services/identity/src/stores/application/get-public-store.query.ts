@@ -5,6 +5,7 @@ import { NotFoundError } from '@tiendita/eventsourcing';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { STORE_NOT_FOUND } from './get-store.query';
+import { storeProductTotals } from '../../read-model/store-products.projection';
 import { STORE_COLUMNS, STORES_TABLE, toPublicStoreView, type StoreRow } from './store-row';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,6 +29,7 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
       : await this.pool.query<StoreRow>(`SELECT ${STORE_COLUMNS} FROM ${STORES_TABLE} WHERE subdomain = $1 AND is_active`, [key]);
     const row = r.rows[0];
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
-    return toPublicStoreView(row, 0);
+    // Shoppers see the active products only, so that is what the shop counts.
+    return toPublicStoreView(row, (await storeProductTotals(this.pool, row.id)).active);
   }
 }

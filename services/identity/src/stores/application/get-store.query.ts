@@ -5,6 +5,7 @@ import { NotFoundError } from '@tiendita/eventsourcing';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { IdentityReadModels } from '../../read-model/read-models';
+import { storeProductTotals } from '../../read-model/store-products.projection';
 import { STORE_COLUMNS, STORES_TABLE, toStoreView, type StoreRow } from './store-row';
 
 export const STORE_NOT_FOUND = 'Tienda no encontrada';
@@ -29,8 +30,9 @@ export class GetStoreHandler implements IQueryHandler<GetStoreQuery> {
   async execute({ storeId, ownerId }: GetStoreQuery): Promise<StoreView> {
     const row = await this.readModels.waitFor(() => this.find(storeId, ownerId));
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
-    // Product and order totals belong to catalog and ordering; they are 0 until those report them.
-    return toStoreView(row, { totalProducts: 0, totalOrders: 0 });
+    // Products from catalog's events (store_products); orders stay 0 until ordering reports them.
+    const products = await storeProductTotals(this.pool, storeId);
+    return toStoreView(row, { totalProducts: products.total, totalOrders: 0 });
   }
 
   private async find(storeId: string, ownerId: string): Promise<StoreRow | null> {
