@@ -16,6 +16,7 @@ import { GetStoreHandler } from './stores/application/get-store.query';
 import { StoreController } from './stores/http/store.controller';
 import { GetCurrentUserHandler } from './users/application/get-current-user.query';
 import { LogInHandler } from './users/application/log-in.handler';
+import { LoginLog } from './users/application/login-log';
 import { RegisterOwnerHandler } from './users/application/register-owner.handler';
 import { RequestPasswordResetHandler } from './users/application/request-password-reset.handler';
 import { ResetPasswordHandler } from './users/application/reset-password.handler';
@@ -56,6 +57,7 @@ export class AppModule {
         IdentityReadModels,
         RegisterOwnerHandler,
         LogInHandler,
+        LoginLog,
         RequestPasswordResetHandler,
         ResetPasswordHandler,
         GetCurrentUserHandler,

@@ -1,7 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthMessages } from '@tiendita/contracts';
 import { createTestDatabase, testCallerHeaders, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
+import { PG_POOL } from '@tiendita/service-kit';
+import type { Pool } from 'pg';
 import { createApp } from '../src/app';
+import { LoginLog } from '../src/users/application/login-log';
 
 let db: TestDatabase;
 let app: NestFastifyApplication;
@@ -68,5 +71,81 @@ describe('identity, called directly (only signed calls get in)', () => {
     const pub = await app.inject({ method: 'GET', url: '/api/public/store/abarroteria-ana', headers: signed('GET', '/api/public/store/abarroteria-ana') });
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).not.toHaveProperty('ownerId');
+  });
+});
+
+describe('the sign-in log (UserLoggedIn, batched)', () => {
+  const verify = (email: string, password: string) =>
+    app.inject({ method: 'POST', url: '/internal/auth/verify', payload: { email, password }, headers: signed('POST', '/internal/auth/verify') });
+  const loginEvents = (userIds: string[]) =>
+    app
+      .get<Pool>(PG_POOL)
+      .query<{ stream_id: string; transaction_id: string; data: { userId: string; loggedInAt: string } }>(
+        `SELECT stream_id, transaction_id::text, data FROM identity.events WHERE type = 'UserLoggedIn' AND stream_id = ANY($1) ORDER BY global_position`,
+        [userIds.map((id) => `user-logins-${id}`)],
+      );
+
+  it('writes the sign-ins of a burst together, one event each, and sets lastLoginAt from them', async () => {
+    const users: string[] = [];
+    for (const name of ['uno', 'dos', 'tres']) {
+      const reg = await app.inject({
+        method: 'POST',
+        url: '/internal/auth/register',
+        payload: { ...registration, email: `${name}@example.com`, subdomain: `tienda-${name}` },
+        headers: signed('POST', '/internal/auth/register'),
+      });
+      expect(reg.statusCode).toBe(201);
+      users.push(reg.json().user.id);
+    }
+    const log = app.get(LoginLog);
+    // Three sign-ins at once, answered before the log is written.
+    const answers = await Promise.all(['uno', 'dos', 'tres'].map((name) => verify(`${name}@example.com`, 'secreto1')));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    await log.flush();
+    const events = await loginEvents(users);
+    expect(events.rows.map((e) => e.data.userId).sort()).toEqual([...users].sort());
+
+    const pool = app.get<Pool>(PG_POOL);
+    let rows: { id: string; last_login_at: Date | null }[] = [];
+    for (let i = 0; i < 100; i++) {
+      rows = (await pool.query('SELECT id, last_login_at FROM identity.users WHERE id = ANY($1)', [users])).rows;
+      if (rows.length === 3 && rows.every((r) => r.last_login_at)) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(rows.map((r) => r.last_login_at?.toISOString()).sort()).toEqual(events.rows.map((e) => e.data.loggedInAt).sort());
+    // A wrong password records nothing.
+    expect((await verify('uno@example.com', 'mala')).statusCode).toBe(401);
+    await log.flush();
+    expect((await loginEvents(users)).rows).toHaveLength(3);
+  });
+
+  it('writes the sign-ins waiting at a flush in one transaction', async () => {
+    const log = app.get(LoginLog);
+    const ids = ['5d7a0e1c-0000-4000-8000-000000000001', '5d7a0e1c-0000-4000-8000-000000000002', '5d7a0e1c-0000-4000-8000-000000000003'];
+    const at = new Date().toISOString();
+    for (const userId of ids) log.record({ data: { userId, loggedInAt: at }, storeId: '5d7a0e1c-0000-4000-8000-0000000000ff', correlationId: null });
+    await log.flush();
+    const events = await loginEvents(ids);
+    expect(events.rows.map((e) => e.data.userId)).toEqual(ids);
+    expect(new Set(events.rows.map((e) => e.transaction_id)).size).toBe(1);
+  });
+
+  it('writes what is waiting when the service stops', async () => {
+    const other = await createApp(testEnv(db.url));
+    try {
+      const reg = await other.inject({
+        method: 'POST',
+        url: '/internal/auth/register',
+        payload: { ...registration, email: 'cuatro@example.com', subdomain: 'tienda-cuatro' },
+        headers: signed('POST', '/internal/auth/register'),
+      });
+      const userId = reg.json().user.id;
+      const ok = await other.inject({ method: 'POST', url: '/internal/auth/verify', payload: { email: 'cuatro@example.com', password: 'secreto1' }, headers: signed('POST', '/internal/auth/verify') });
+      expect(ok.statusCode).toBe(200);
+      await other.close();
+      expect((await loginEvents([userId])).rows).toHaveLength(1);
+    } finally {
+      await other.close().catch(() => undefined);
+    }
   });
 });
