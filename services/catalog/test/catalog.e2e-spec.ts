@@ -556,12 +556,12 @@ describe('images no product uses', () => {
     const neverSaved = await uploadImage(owner);
     const recent = await uploadImage(owner);
     const neverSent = (await owner.post('/api/upload', { filename: 'nunca.png', contentType: 'image/png' })).body.fileName as string;
-    // Another store uses one of this owner's images: it is in use all the same.
+    // Another store uses one of this owner's images, by its other path: it is in use all the same.
     const shared = await uploadImage(owner);
     const created = await owner.post('/api/products', productBody({ name: 'Con fotos', sku: 'FOTO-1', images: [kept, dropped] }));
     expect(created.status).toBe(201);
     expect((await owner.put(`/api/products/${created.body.id}`, { images: [kept] })).status).toBe(200);
-    expect((await other.post('/api/products', productBody({ name: 'Foto ajena', sku: 'FOTO-2', images: [shared] }))).status).toBe(201);
+    expect((await other.post('/api/products', productBody({ name: 'Foto ajena', sku: 'FOTO-2', images: [`/objects/${fileOf(shared)}`] }))).status).toBe(201);
     // A variant made for the shop goes with its original.
     expect((await fetch(`${stack.url}${dropped}?w=400`)).status).toBe(200);
     expect(await onDisk(`variants/400/${fileOf(dropped)}.webp`)).toBe(true);

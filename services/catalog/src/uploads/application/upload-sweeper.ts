@@ -6,7 +6,7 @@ import { catalogProjection } from '../../read-model/catalog.projection';
 import { ProjectionHost } from '../../shared/projection-host';
 import { OBJECT_STORAGE } from '../../shared/tokens';
 import type { ObjectStorage } from '../storage/object-storage';
-import { imagePath, originalKey, VARIANT_WIDTHS, variantKey } from './uploads';
+import { originalKey, VARIANT_WIDTHS, variantKey } from './uploads';
 
 /** An image no product uses is kept this long after its upload (the product form saves in minutes). */
 export const ORPHAN_GRACE_HOURS = 24;
@@ -15,6 +15,12 @@ const FIRST_SWEEP_MS = 10 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** Files removed per sweep at most; the rest wait for the next one. */
 const SWEEP_BATCH = 500;
+/**
+ * The upload file name a product's image path points to, in SQL: the same file may be saved as
+ * /temp-uploads/products/{fileName}, /objects/{fileName} or either with ?w=…, so the sweep compares
+ * file names, never whole paths.
+ */
+const FILE_OF_PATH = `substring(path from '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(jpg|png|webp))')`;
 /** The sweep runs only once the product views have caught up, and gives up after this long. */
 const CATCH_UP_TIMEOUT_MS = 30_000;
 
@@ -73,14 +79,14 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private async sweepOnce(graceHours: number): Promise<SweepResult> {
     if (!(await this.viewsCaughtUp())) return { ran: false, removed: [] };
     const candidates = await this.pool.query<{ file_name: string }>(
-      `WITH used AS (SELECT DISTINCT unnest(images) AS path FROM catalog.products)
+      `WITH used AS (SELECT DISTINCT ${FILE_OF_PATH} AS file_name FROM catalog.products p, unnest(p.images) AS path)
        SELECT u.file_name FROM catalog.uploads u
        WHERE (u.received_at IS NULL AND u.expires_at < now() - make_interval(hours => $1))
           OR (u.received_at < now() - make_interval(hours => $1)
-              AND NOT EXISTS (SELECT 1 FROM used WHERE used.path = $2 || u.file_name))
+              AND NOT EXISTS (SELECT 1 FROM used WHERE used.file_name = u.file_name))
        ORDER BY u.created_at
-       LIMIT $3`,
-      [graceHours, imagePath(''), SWEEP_BATCH],
+       LIMIT $2`,
+      [graceHours, SWEEP_BATCH],
     );
     const removed: string[] = [];
     for (const { file_name: fileName } of candidates.rows) {
@@ -88,8 +94,8 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
       // file is no one's, and a file left behind by a crash here is only disk, never a broken picture.
       const gone = await this.pool.query(
         `DELETE FROM catalog.uploads u WHERE u.file_name = $1
-           AND NOT EXISTS (SELECT 1 FROM catalog.products p WHERE $2 = ANY (p.images))`,
-        [fileName, imagePath(fileName)],
+           AND NOT EXISTS (SELECT 1 FROM catalog.products p, unnest(p.images) AS path WHERE ${FILE_OF_PATH} = $1)`,
+        [fileName],
       );
       if (gone.rowCount === 0) continue;
       await this.storage.delete(originalKey(fileName));
