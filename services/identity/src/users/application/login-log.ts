@@ -1,9 +1,10 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { IdentityStreams, type UserLoggedIn } from '@tiendita/contracts';
-import type { PostgresEventStore } from '@tiendita/eventsourcing';
+import { notifyChannel, type PostgresEventStore } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { IDENTITY_SCHEMA } from '../../migrations';
 import { EVENT_STORE } from '../../shared/tokens-di';
 
 /** Sign-ins are written together at most this long after the first one waiting. */
@@ -61,6 +62,7 @@ export class LoginLog implements OnModuleDestroy {
     const batch = this.waiting.splice(0);
     if (batch.length === 0) return;
     let client;
+    let failed = false;
     try {
       client = await this.pool.connect();
       await client.query('BEGIN');
@@ -74,6 +76,7 @@ export class LoginLog implements OnModuleDestroy {
       }
       await client.query('COMMIT');
     } catch (error) {
+      failed = true;
       await client?.query('ROLLBACK').catch(() => undefined);
       this.waiting.unshift(...batch);
       this.logger.warn({ err: error, logins: batch.length }, 'no se pudo registrar el inicio de sesión; se reintenta');
@@ -82,8 +85,13 @@ export class LoginLog implements OnModuleDestroy {
         void this.flush();
       }, 1000);
     } finally {
-      client?.release();
+      // A connection that failed mid-transaction is closed rather than given back to the pool.
+      client?.release(failed);
     }
+    if (failed) return;
+    // The store's own notification may go out before the commit; this one comes after it, so the
+    // read model shows lastLoginAt at once rather than at its next poll. Failing it loses nothing.
+    await this.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(IDENTITY_SCHEMA), '']).catch(() => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {
