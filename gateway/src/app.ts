@@ -31,9 +31,9 @@ export function serviceOptions(config: GatewayConfig): ServiceAppOptions<Gateway
     bodyLimit: config.BODY_LIMIT_BYTES,
     migrations: { schema: GATEWAY_SCHEMA, list: gatewayMigrations },
     fastify: { trustProxy: trustProxy(config.TRUST_PROXY) },
-    configure: async (app, { pool, logger }) => {
+    configure: async (app, { logger }) => {
       registerSecurityHeaders(app, config);
-      await app.register(apiPlugin, { config, pool, logger });
+      await app.register(apiPlugin, { config, logger });
       if (!existsSync(config.WEB_DIST_DIR)) return;
       // Files of the build only (wildcard: false registers one route per file found at start);
       // everything else falls through to WebController's index.html.

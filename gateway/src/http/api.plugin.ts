@@ -1,5 +1,5 @@
+import { createPool } from '@tiendita/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { registerAuthRoutes } from '../auth/auth.routes';
 import type { GatewayConfig } from '../config';
@@ -11,11 +11,9 @@ import { RateLimiter } from '../security/rate-limiter';
 import { PgSessionStore } from '../sessions/pg-session-store';
 import { registerSessions } from '../sessions/sessions';
 import { errorHandler } from './errors';
-import { createPool } from '@tiendita/service-kit';
 
 export interface ApiPluginOptions {
   config: GatewayConfig;
-  pool: Pool;
   logger: Logger;
 }
 

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { assertSchemaName, EVENT_COLUMNS, SAFE_READ_BOUND, START, toRecorded, type EventRow, type Position, type RecordedEventWithTx } from './event-store';
+import { assertSchemaName, EVENT_COLUMNS, PostgresEventStore, SAFE_READ_BOUND, START, toRecorded, type EventRow, type Position, type RecordedEventWithTx } from './event-store';
 import { checkout, isTransientError, withSchemaLock } from './pg-util';
 import type { Projection } from './projection';
 import {
@@ -209,6 +209,10 @@ export class ProjectionRunner {
     if (this.started) return;
     this.stopping = false;
     await this.migrate();
+    // A source service may start after this one: its events table is created here if missing (the
+    // same idempotent DDL it runs itself), since live reads and rebuilds both read it.
+    const sources = new Set([...this.runtimes.values()].flatMap((rt) => rt.projection.sources));
+    for (const source of sources) await new PostgresEventStore(this.options.pool, source).migrate();
     this.started = true;
     for (const rt of this.runtimes.values()) await this.prepare(rt);
   }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { comparePositions, type Position, PostgresEventStore, createTransport, type EventTransport, ProjectionRunner, readCheckpoint } from '@tiendita/eventsourcing';
+import { comparePositions, type Position, createTransport, type EventTransport, ProjectionRunner, readCheckpoint } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -30,8 +30,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // Sources may start after catalog: their events tables are created here if missing (same idempotent DDL).
-    for (const source of ['catalog', 'inventory', 'identity']) await new PostgresEventStore(this.pool, source).migrate();
+    // The runner creates its sources' events tables if missing (catalog, inventory, identity).
     await this.runner.start();
   }
 
@@ -75,15 +74,19 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Resolves once the read models include every event committed before the call, as far as one pass can tell. */
-  async caughtUp(projection?: string): Promise<void> {
+  /**
+   * Resolves once the read models include every event committed before the call, as far as one
+   * pass can tell, or after `timeoutMs`: true when they caught up, false when the time ran out.
+   */
+  async caughtUp(projection?: string, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.runner.caughtUp(projection),
-      new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, READ_YOUR_WRITES_TIMEOUT_MS);
+    const reached = await Promise.race([
+      this.runner.caughtUp(projection).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
       }),
     ]);
     clearTimeout(timer);
+    return reached;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { redactIdentityEventData } from '@tiendita/contracts';
-import { createTransport, type EventTransport, PostgresEventStore, ProjectionRunner } from '@tiendita/eventsourcing';
+import { createTransport, type EventTransport, ProjectionRunner } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -28,7 +28,7 @@ export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestr
   readonly runner: ProjectionRunner;
 
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(PG_POOL) pool: Pool,
     @Inject(IDENTITY_CONFIG) config: IdentityConfig,
     @Inject(SERVICE_LOGGER) logger: Logger,
   ) {
@@ -38,9 +38,6 @@ export class IdentityReadModels implements OnApplicationBootstrap, OnModuleDestr
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    // store_products reads catalog's events, and catalog may start after identity: its events
-    // table is created here if missing (the same idempotent DDL catalog runs).
-    await new PostgresEventStore(this.pool, 'catalog').migrate();
     await this.runner.start();
   }
 

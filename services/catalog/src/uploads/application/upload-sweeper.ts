@@ -6,7 +6,7 @@ import { catalogProjection } from '../../read-model/catalog.projection';
 import { ProjectionHost } from '../../shared/projection-host';
 import { OBJECT_STORAGE } from '../../shared/tokens';
 import type { ObjectStorage } from '../storage/object-storage';
-import { originalKey, VARIANT_WIDTHS, variantKey } from './uploads';
+import { FILE_NAME_PATTERN, originalKey, VARIANT_WIDTHS, variantKey } from './uploads';
 
 /** An image no product uses is kept this long after its upload (the product form saves in minutes). */
 export const ORPHAN_GRACE_HOURS = 24;
@@ -20,7 +20,7 @@ const SWEEP_BATCH = 500;
  * /temp-uploads/products/{fileName}, /objects/{fileName} or either with ?w=…, so the sweep compares
  * file names, never whole paths.
  */
-const FILE_OF_PATH = `substring(path from '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(jpg|png|webp))')`;
+const FILE_OF_PATH = `substring(path from '(${FILE_NAME_PATTERN})')`;
 /** The sweep runs only once the product views have caught up, and gives up after this long. */
 const CATCH_UP_TIMEOUT_MS = 30_000;
 
@@ -77,7 +77,7 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async sweepOnce(graceHours: number): Promise<SweepResult> {
-    if (!(await this.viewsCaughtUp())) return { ran: false, removed: [] };
+    if (!(await this.projections.caughtUp(catalogProjection.name, CATCH_UP_TIMEOUT_MS))) return { ran: false, removed: [] };
     const candidates = await this.pool.query<{ file_name: string }>(
       `WITH used AS (SELECT DISTINCT ${FILE_OF_PATH} AS file_name FROM catalog.products p, unnest(p.images) AS path)
        SELECT u.file_name FROM catalog.uploads u
@@ -88,33 +88,21 @@ export class UploadSweeper implements OnApplicationBootstrap, OnModuleDestroy {
        LIMIT $2`,
       [graceHours, SWEEP_BATCH],
     );
-    const removed: string[] = [];
-    for (const { file_name: fileName } of candidates.rows) {
-      // The row goes first, and only if no product took the image meanwhile: from then on the
-      // file is no one's, and a file left behind by a crash here is only disk, never a broken picture.
-      const gone = await this.pool.query(
-        `DELETE FROM catalog.uploads u WHERE u.file_name = $1
-           AND NOT EXISTS (SELECT 1 FROM catalog.products p, unnest(p.images) AS path WHERE ${FILE_OF_PATH} = $1)`,
-        [fileName],
-      );
-      if (gone.rowCount === 0) continue;
+    // The rows go first, and only those no product took meanwhile (checked again in the same
+    // statement): from then on those files are no one's, and a file left behind by a crash here is
+    // only disk, never a broken picture.
+    const gone = await this.pool.query<{ file_name: string }>(
+      `DELETE FROM catalog.uploads u WHERE u.file_name = ANY($1)
+         AND NOT EXISTS (SELECT 1 FROM catalog.products p, unnest(p.images) AS path WHERE ${FILE_OF_PATH} = u.file_name)
+       RETURNING u.file_name`,
+      [candidates.rows.map((row) => row.file_name)],
+    );
+    const removed = gone.rows.map((row) => row.file_name);
+    for (const fileName of removed) {
       await this.storage.delete(originalKey(fileName));
       for (const width of VARIANT_WIDTHS) await this.storage.delete(variantKey(fileName, width));
-      removed.push(fileName);
     }
     if (removed.length > 0) this.logger.info({ removed: removed.length }, 'imágenes sin usar eliminadas');
     return { ran: true, removed };
-  }
-
-  private async viewsCaughtUp(): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const done = await Promise.race([
-      this.projections.runner.caughtUp(catalogProjection.name).then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), CATCH_UP_TIMEOUT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    return done;
   }
 }

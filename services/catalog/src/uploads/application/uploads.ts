@@ -13,7 +13,9 @@ import type { ObjectStorage, StoredObject } from '../storage/object-storage';
 const UPLOAD_URL_TTL_MINUTES = 60;
 /** Widths of the WebP variants the shop may ask for (?w=…). */
 export const VARIANT_WIDTHS = [160, 320, 400, 640, 800, 1200] as const;
-const FILE_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+/** An upload's file name (a uuid and the extension its content decided), as a regular expression source; also used in SQL. */
+export const FILE_NAME_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(?:jpg|png|webp)';
+const FILE_NAME = new RegExp(`^${FILE_NAME_PATTERN}$`);
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
 
 /** Where the product form stores an uploaded image (spec §7: uploadUrl under /api/upload/direct/). */

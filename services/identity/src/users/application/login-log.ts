@@ -43,10 +43,15 @@ export class LoginLog implements OnModuleDestroy {
   record(login: PendingLogin): void {
     this.waiting.push(login);
     if (this.waiting.length > MAX_WAITING) this.waiting.splice(0, this.waiting.length - MAX_WAITING);
+    this.flushIn(LOGIN_LOG_FLUSH_MS);
+  }
+
+  /** A flush `ms` from now, unless one is already due. */
+  private flushIn(ms: number): void {
     this.timer ??= setTimeout(() => {
       this.timer = null;
       void this.flush();
-    }, LOGIN_LOG_FLUSH_MS);
+    }, ms);
   }
 
   /** Writes every sign-in waiting now; resolves when they are committed (or kept after an error). */
@@ -80,10 +85,7 @@ export class LoginLog implements OnModuleDestroy {
       await client?.query('ROLLBACK').catch(() => undefined);
       this.waiting.unshift(...batch);
       this.logger.warn({ err: error, logins: batch.length }, 'no se pudo registrar el inicio de sesión; se reintenta');
-      this.timer ??= setTimeout(() => {
-        this.timer = null;
-        void this.flush();
-      }, 1000);
+      this.flushIn(1000);
     } finally {
       // A connection that failed mid-transaction is closed rather than given back to the pool.
       client?.release(failed);
