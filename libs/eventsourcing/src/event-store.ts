@@ -107,10 +107,25 @@ export interface EventStoreOptions {
   notifyDelayMs?: number;
 }
 
+/** The metadata envelope (JSON) of one event; a caller's eventId applies only to a single event. */
+function envelope(metadata: AppendMetadata, occurredAt: string, single: boolean): string {
+  const m: EventMetadata = {
+    eventId: single && metadata.eventId ? metadata.eventId : randomUUID(),
+    schemaVersion: metadata.schemaVersion ?? 1,
+    storeId: metadata.storeId ?? null,
+    occurredAt,
+    correlationId: metadata.correlationId ?? null,
+    causationId: metadata.causationId ?? null,
+    actor: metadata.actor ?? null,
+  };
+  return JSON.stringify(m);
+}
+
 /** The event store of one service: an `events` table in its own PostgreSQL schema. */
 export class PostgresEventStore {
   private readonly appendSql: string;
   private readonly appendAnySql: string;
+  private readonly appendEachSql: string;
   private readonly readAllSql: string;
   private readonly readStreamSql: string;
   private readonly appendOneSql: string;
@@ -168,6 +183,17 @@ export class PostgresEventStore {
            (SELECT COALESCE(max(stream_position), 0) AS v FROM ${t} WHERE stream_id = $1) cur
       ORDER BY u.ord
       RETURNING global_position, stream_position`;
+    // Events for several streams in one statement, each at the end of its stream ('any'): the
+    // window numbers a stream's events of this call after the ones it already holds.
+    this.appendEachSql = `
+      INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
+      SELECT u.stream_id,
+             COALESCE((SELECT max(e.stream_position) FROM ${t} e WHERE e.stream_id = u.stream_id), 0)
+               + row_number() OVER (PARTITION BY u.stream_id ORDER BY u.ord),
+             u.type, u.data, u.metadata
+      FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS u(stream_id, type, data, metadata, ord)
+      ORDER BY u.ord
+      RETURNING global_position, stream_id, stream_position`;
     this.readAllSql = `
       SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at
       FROM ${t} e
@@ -212,17 +238,7 @@ export class PostgresEventStore {
     for (const e of events) {
       types.push(e.type);
       datas.push(JSON.stringify(e.data ?? {}));
-      const m: EventMetadata = {
-        eventId: randomUUID(),
-        schemaVersion: metadata.schemaVersion ?? 1,
-        storeId: metadata.storeId ?? null,
-        occurredAt,
-        correlationId: metadata.correlationId ?? null,
-        causationId: metadata.causationId ?? null,
-        actor: metadata.actor ?? null,
-      };
-      if (events.length === 1 && metadata.eventId) m.eventId = metadata.eventId;
-      metas.push(JSON.stringify(m));
+      metas.push(envelope(metadata, occurredAt, events.length === 1));
     }
     try {
       if (expectedVersion === 'any') {
@@ -260,6 +276,44 @@ export class PostgresEventStore {
       const e = err as { code?: string; column?: string };
       if (e.code === '23505' || (e.code === '23502' && e.column === 'stream_position')) {
         throw new ConcurrencyError(streamId, typeof expectedVersion === 'number' ? expectedVersion : -1);
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * Appends events to several streams in one statement, each event at the end of its stream
+   * (expected version 'any'), in the order given: one round trip and one commit for a batch of
+   * small, independent facts (the sign-in log). Inside `client`'s transaction when given.
+   * Another append to one of those streams at the same moment makes the whole call fail with
+   * ConcurrencyError, and nothing of it is written.
+   */
+  async appendEach(
+    entries: readonly { streamId: string; event: DomainEvent; metadata?: AppendMetadata }[],
+    client?: PoolClient,
+  ): Promise<{ streamId: string; streamPosition: number; globalPosition: number }[]> {
+    if (entries.length === 0) return [];
+    const now = new Date().toISOString();
+    const values = [
+      entries.map((x) => x.streamId),
+      entries.map((x) => x.event.type),
+      entries.map((x) => JSON.stringify(x.event.data ?? {})),
+      entries.map((x) => envelope(x.metadata ?? {}, x.metadata?.occurredAt ?? now, true)),
+    ];
+    try {
+      const r = await (client ?? this.pool).query<{ global_position: string; stream_id: string; stream_position: number }>({
+        name: `${this.schema}_append_each`,
+        text: this.appendEachSql,
+        values,
+      });
+      this.scheduleNotify(client !== undefined);
+      if (!client) for (const row of r.rows) this.remember(row.stream_id, row.stream_position);
+      return r.rows.map((row) => ({ streamId: row.stream_id, streamPosition: row.stream_position, globalPosition: Number(row.global_position) }));
+    } catch (err) {
+      const e = err as { code?: string; detail?: string };
+      if (e.code === '23505') {
+        const stream = entries.find((x) => e.detail?.includes(`(${x.streamId},`))?.streamId ?? entries[0].streamId;
+        throw new ConcurrencyError(stream, -1);
       }
       throw err;
     }

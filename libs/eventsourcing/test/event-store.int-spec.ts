@@ -88,6 +88,46 @@ describe('append', () => {
     expect(a.metadata).toMatchObject({ storeId: 'store-1', actor: 'user-1', correlationId: 'c-1', causationId: null, schemaVersion: 1 });
     expect(a.metadata.eventId).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('appendEach: events for several streams in one statement, each after what its stream holds, in the order given', async () => {
+    await store.append('each-a', [{ type: 'A1', data: {} }, { type: 'A2', data: {} }], 0);
+    const r = await store.appendEach([
+      { streamId: 'each-a', event: { type: 'A3', data: { n: 3 } }, metadata: { storeId: 'store-1', actor: 'user-a', eventId: '00000000-0000-4000-8000-0000000000a3' } },
+      { streamId: 'each-b', event: { type: 'B1', data: { n: 1 } } },
+      { streamId: 'each-a', event: { type: 'A4', data: { n: 4 } }, metadata: { occurredAt: '2026-01-02T03:04:05.000Z' } },
+      { streamId: 'each-b', event: { type: 'B2', data: { n: 2 } } },
+    ]);
+    expect(r.map((x) => [x.streamId, x.streamPosition])).toEqual([['each-a', 3], ['each-b', 1], ['each-a', 4], ['each-b', 2]]);
+    expect(r.map((x) => x.globalPosition)).toEqual([...r.map((x) => x.globalPosition)].sort((x, y) => x - y));
+    const a = await store.readStream('each-a');
+    expect(a.map((e) => [e.streamPosition, e.type])).toEqual([[1, 'A1'], [2, 'A2'], [3, 'A3'], [4, 'A4']]);
+    expect(a[2].metadata).toMatchObject({ storeId: 'store-1', actor: 'user-a', eventId: '00000000-0000-4000-8000-0000000000a3', causationId: null });
+    expect(a[3].metadata.occurredAt).toBe('2026-01-02T03:04:05.000Z');
+    expect(new Set(a.slice(2).map((e) => e.transactionId)).size).toBe(1);
+    expect((await store.readStream('each-b')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await store.appendEach([])).toEqual([]);
+  });
+
+  it('appendEach: a conflict with another append writes nothing of the call and answers ConcurrencyError', async () => {
+    await store.append('each-c', [{ type: 'C1', data: {} }], 0);
+    const client = await db.pool.connect();
+    try {
+      // Another transaction holds position 2 of each-c, uncommitted: appendEach waits for it, then collides.
+      await client.query('BEGIN');
+      await store.append('each-c', [{ type: 'C2', data: { by: 'other' } }], 1, {}, client);
+      const pending = store.appendEach([
+        { streamId: 'each-d', event: { type: 'D1', data: {} } },
+        { streamId: 'each-c', event: { type: 'C2', data: { by: 'each' } } },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await client.query('COMMIT');
+      await expect(pending).rejects.toMatchObject({ code: 'CONCURRENCY_CONFLICT', details: { streamId: 'each-c' } });
+    } finally {
+      client.release();
+    }
+    expect((await store.readStream('each-c')).map((e) => e.data)).toEqual([{}, { by: 'other' }]);
+    expect(await store.readStream('each-d')).toEqual([]);
+  });
 });
 
 describe('readAll', () => {

@@ -119,7 +119,7 @@ describe('the sign-in log (UserLoggedIn, batched)', () => {
     expect((await loginEvents(users)).rows).toHaveLength(3);
   });
 
-  it('writes the sign-ins waiting at a flush in one transaction', async () => {
+  it('writes the sign-ins waiting at a flush in one statement (one transaction)', async () => {
     const log = app.get(LoginLog);
     const ids = ['5d7a0e1c-0000-4000-8000-000000000001', '5d7a0e1c-0000-4000-8000-000000000002', '5d7a0e1c-0000-4000-8000-000000000003'];
     const at = new Date().toISOString();
@@ -128,6 +128,51 @@ describe('the sign-in log (UserLoggedIn, batched)', () => {
     const events = await loginEvents(ids);
     expect(events.rows.map((e) => e.data.userId)).toEqual(ids);
     expect(new Set(events.rows.map((e) => e.transaction_id)).size).toBe(1);
+  });
+
+  it('sets lastLoginAt to the latest of several sign-ins of one user written together', async () => {
+    const log = app.get(LoginLog);
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/internal/auth/register',
+      payload: { ...registration, email: 'cinco@example.com', subdomain: 'tienda-cinco' },
+      headers: signed('POST', '/internal/auth/register'),
+    });
+    const { user } = reg.json();
+    const times = ['2026-03-01T10:00:02.000Z', '2026-03-01T10:00:03.000Z', '2026-03-01T10:00:01.000Z'];
+    for (const loggedInAt of times) log.record({ data: { userId: user.id, loggedInAt }, storeId: user.storeId, correlationId: null });
+    await log.flush();
+    const events = await loginEvents([user.id]);
+    expect(events.rows.map((e) => e.data.loggedInAt)).toEqual(times);
+    const pool = app.get<Pool>(PG_POOL);
+    let last: Date | null = null;
+    for (let i = 0; i < 100 && last?.toISOString() !== times[1]; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      last = (await pool.query<{ last_login_at: Date | null }>('SELECT last_login_at FROM identity.users WHERE id = $1', [user.id])).rows[0].last_login_at;
+    }
+    expect(last?.toISOString()).toBe(times[1]);
+  });
+
+  it('keeps the sign-ins when the database refuses them and writes them on the next try', async () => {
+    const log = app.get(LoginLog);
+    const pool = app.get<Pool>(PG_POOL);
+    const userId = '5d7a0e1c-0000-4000-8000-000000000010';
+    // A real refusal from PostgreSQL: a constraint that no UserLoggedIn passes, for a while.
+    await pool.query(`ALTER TABLE identity.events ADD CONSTRAINT test_refuse_logins CHECK (type <> 'UserLoggedIn') NOT VALID`);
+    try {
+      log.record({ data: { userId, loggedInAt: new Date().toISOString() }, storeId: '5d7a0e1c-0000-4000-8000-0000000000ff', correlationId: null });
+      await log.flush();
+      expect((await loginEvents([userId])).rows).toHaveLength(0);
+    } finally {
+      await pool.query('ALTER TABLE identity.events DROP CONSTRAINT test_refuse_logins');
+    }
+    // The retry comes by itself, about a second later.
+    let rows: unknown[] = [];
+    for (let i = 0; i < 60 && rows.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      rows = (await loginEvents([userId])).rows;
+    }
+    expect(rows).toHaveLength(1);
   });
 
   it('writes what is waiting when the service stops', async () => {

@@ -81,8 +81,26 @@ export const identityProjection: Projection<IdentityTable> = {
   },
 
   async apply(tx: PoolClient, events: RecordedEventWithTx[], t: Record<IdentityTable, string>): Promise<void> {
+    // Sign-ins come in bursts (LoginLog writes them in batches): a run of them is one UPDATE.
+    // GREATEST makes their order within the run irrelevant; any other event ends the run first.
+    let signIns: { userId: string; at: string }[] = [];
+    const flushSignIns = async () => {
+      if (signIns.length === 0) return;
+      await tx.query(
+        `UPDATE ${t.users} u SET last_login_at = GREATEST(u.last_login_at, v.at)
+         FROM (SELECT id, max(at) AS at FROM unnest($1::uuid[], $2::timestamptz[]) AS x(id, at) GROUP BY id) v
+         WHERE u.id = v.id`,
+        [signIns.map((x) => x.userId), signIns.map((x) => x.at)],
+      );
+      signIns = [];
+    };
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as IdentityEvent;
+      if (event.type === 'UserLoggedIn') {
+        signIns.push({ userId: event.data.userId, at: event.data.loggedInAt });
+        continue;
+      }
+      await flushSignIns();
       switch (event.type) {
         case 'UserRegistered': {
           const d = event.data;
@@ -93,9 +111,6 @@ export const identityProjection: Projection<IdentityTable> = {
           );
           break;
         }
-        case 'UserLoggedIn':
-          await tx.query(`UPDATE ${t.users} SET last_login_at = GREATEST(last_login_at, $2::timestamptz) WHERE id = $1`, [event.data.userId, event.data.loggedInAt]);
-          break;
         case 'PasswordChanged':
           await tx.query(`UPDATE ${t.users} SET password_changed_at = $2, updated_at = $2 WHERE id = $1`, [event.data.userId, event.data.changedAt]);
           break;
@@ -132,5 +147,6 @@ export const identityProjection: Projection<IdentityTable> = {
           break;
       }
     }
+    await flushSignIns();
   },
 };
