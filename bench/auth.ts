@@ -43,7 +43,7 @@ function threadCpu(pid: number): Map<string, { name: string; seconds: number }> 
   const out = new Map<string, { name: string; seconds: number }>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     // Node names every thread "node": the main thread is the one whose id is the process's.
-    const name = tid === String(pid) ? 'principal' : 'otros (argon2 en el pool de libuv)';
+    const name = tid === String(pid) ? 'principal' : 'otros (argon2)';
     out.set(tid, { name, seconds: cpuSeconds(`${pid}/task/${tid}`) });
   }
   return out;

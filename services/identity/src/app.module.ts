@@ -9,7 +9,7 @@ import { IDENTITY_SCHEMA } from './migrations';
 import { IdentityReadModels } from './read-model/read-models';
 import { DemoSeed } from './seed/demo-seed';
 import { CLOCK, systemClock, type Clock } from './shared/clock';
-import { warmUpPasswords } from './shared/passwords';
+import { configureArgon2, warmUpPasswords } from './shared/passwords';
 import { EVENT_STORE, IDENTITY_CONFIG, RESET_MAILER } from './shared/tokens-di';
 import { GetPublicStoreHandler } from './stores/application/get-public-store.query';
 import { GetStoreHandler } from './stores/application/get-store.query';
@@ -42,8 +42,9 @@ export class AppModule {
         { provide: IDENTITY_CONFIG, useExisting: SERVICE_CONFIG },
         {
           provide: EVENT_STORE,
-          inject: [PG_POOL],
-          useFactory: async (pool: Pool) => {
+          inject: [PG_POOL, SERVICE_CONFIG],
+          useFactory: async (pool: Pool, config: IdentityConfig) => {
+            configureArgon2({ nice: config.ARGON2_NICE });
             await warmUpPasswords();
             return new PostgresEventStore(pool, IDENTITY_SCHEMA);
           },

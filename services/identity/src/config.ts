@@ -11,5 +11,12 @@ export const identityConfigShape = {
   PUBLIC_URL: urlVariable().optional(),
   /** 1: create the demo owner and store 'demo' at start (idempotent). */
   SEED_DEMO: z.enum(['0', '1'], { error: 'debe ser 0 o 1' }).default('0'),
+  /** Nice steps the argon2 threads run below the rest of identity (Linux, 0–19; 0: the same priority). */
+  ARGON2_NICE: z.coerce
+    .number({ error: 'debe ser un número entero de 0 a 19' })
+    .int('debe ser un número entero de 0 a 19')
+    .min(0, 'debe ser un número entero de 0 a 19')
+    .max(19, 'debe ser un número entero de 0 a 19')
+    .default(10),
 };
 export type IdentityConfig = ServiceConfig<typeof identityConfigShape>;
