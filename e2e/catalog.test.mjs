@@ -1,3 +1,4 @@
+/* global document -- evaluated in the page */
 // Journey of issue 5: the owner creates a category and a product with two images; it appears in that
 // owner's shop; a shopper (375 px) rates it; the rating stays hidden until the owner approves it in the
 // moderation view, and is visible after. Also: the shop's cart opens from ?showCart=true, and the shop
@@ -123,8 +124,19 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     // The detail dialog's full-screen view, then a price change whose reason lands in the price history.
     await card.getByRole('button', { name: `Ver detalle de ${productName}` }).click();
     const detail = ownerPage.getByRole('dialog', { name: productName });
-    await detail.getByRole('button', { name: 'Ver imagen 2 en pantalla completa' }).click();
-    await ownerPage.locator('.ant-image-preview').waitFor();
+    // The dialog zooms in as it opens: click once its motion classes are gone. A click can still be
+    // lost on a slow machine (one CI run on a fresh clone never opened the view); a person would
+    // click again, and so does this journey, once, before it fails.
+    await ownerPage.waitForFunction(() => !document.querySelector('.ant-modal[class*="ant-zoom-"], .ant-modal [class*="ant-zoom-"]'));
+    const fullScreen = detail.getByRole('button', { name: 'Ver imagen 2 en pantalla completa' });
+    await fullScreen.click();
+    await ownerPage
+      .locator('.ant-image-preview')
+      .waitFor({ timeout: 5_000 })
+      .catch(async () => {
+        await fullScreen.click();
+        await ownerPage.locator('.ant-image-preview').waitFor();
+      });
     await ownerPage.keyboard.press('Escape');
     await ownerPage.locator('.ant-image-preview').waitFor({ state: 'hidden' });
     await detail.getByRole('button', { name: /Editar/ }).click();
