@@ -15,10 +15,11 @@ export const ARGON2_OPTIONS: Options = { algorithm: 2 as NonNullable<Options['al
 
 /**
  * The argon2 threads run at a lower priority than the rest of the process: ARGON2_NICE (10 unless
- * set) added to its Linux nice value, up to 19. Hashing is most of a login's CPU and nobody waits on one hash in
- * particular, while every event loop on the machine (gateway, services, PostgreSQL) answers
- * someone: a burst of logins takes the CPU those leave idle instead of delaying them.
- * Set at start-up (configureArgon2), before the first thread starts; 0 keeps the same priority.
+ * set) added to its Linux nice value, up to 19. Hashing is most of a login's CPU and nobody waits
+ * on one hash in particular, while every event loop on the machine (gateway, services,
+ * PostgreSQL) answers someone: a burst of logins takes the CPU those leave idle instead of
+ * delaying them. Set at start-up (configureArgon2), before the first thread starts; 0 keeps the
+ * same priority.
  */
 let nice = 10;
 
