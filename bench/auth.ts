@@ -4,14 +4,12 @@
 // login costs in each process, and the worst event-loop delay of the gateway and of identity
 // while the logins ran; the last line is the JSON the targets read:
 // {"login_p99_ms":…,"loop_lag_max_ms":…}  (targets: p99 ≤ 250 ms, loop lag ≤ 50 ms).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Pool } from 'undici';
-import { serviceNodeFlags } from '../scripts/lib/node-flags.cjs';
 import { cpuSeconds, machineBusySeconds } from './_proc';
+import { freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
 import { createTestDatabase, testEnv } from '@tiendita/service-kit/testing';
 import { newRegistration, RELAXED_LIMITS } from '../gateway/test/support/stack';
 
@@ -27,17 +25,6 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)];
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** CPU seconds of each thread of a process, by thread id: the main thread, or one of the others. */
 function threadCpu(pid: number): Map<string, { name: string; seconds: number }> {
   const out = new Map<string, { name: string; seconds: number }>();
@@ -49,64 +36,18 @@ function threadCpu(pid: number): Map<string, { name: string; seconds: number }> 
   return out;
 }
 
-interface Service {
-  url: string;
-  child: ChildProcess;
-  /** Worst event-loop delay of the process since the last reset (ms). */
-  lagMaxMs: () => Promise<number>;
-  resetLag: () => void;
-}
-
-/**
- * A service from its build, in its own process with the node flags `npm start` gives it; it
- * reports its event-loop delay over IPC when asked. BENCH_PROFILE=<name> writes a V8 CPU
- * profile of it to BENCH_PROFILE_DIR.
- */
-async function startService(name: 'identity' | 'gateway', env: Record<string, string>): Promise<Service> {
-  const port = await freePort();
-  const dir = name === 'gateway' ? 'gateway' : join('services', name);
-  const main = join(__dirname, '..', dir, 'dist', 'main.js');
-  const probe = `const { monitorEventLoopDelay } = require('node:perf_hooks'); const h = monitorEventLoopDelay({ resolution: 5 }); h.enable();
-    process.on('message', (m) => { if (m === 'reset') h.reset(); if (m === 'lag') process.send({ lagMaxMs: h.max / 1e6 }); });`;
-  const profile = process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? tmpdir()}`] : [];
-  const child = spawn(process.execPath, [...serviceNodeFlags(), ...profile, '-e', `${probe}; require(${JSON.stringify(main)})`], {
-    env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} terminó al arrancar (código ${child.exitCode})`);
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (i > 300) throw new Error(`${name} no respondió /health en 60 s`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const lagMaxMs = () =>
-    new Promise<number>((resolve) => {
-      child.once('message', (m: { lagMaxMs: number }) => resolve(m.lagMaxMs));
-      child.send('lag');
-    });
-  return { url, child, lagMaxMs, resetLag: () => child.send('reset') };
-}
-
-async function stop(service: Service | undefined): Promise<void> {
-  if (!service || service.child.exitCode !== null) return;
-  service.child.kill('SIGTERM');
-  await new Promise((r) => service.child.once('exit', r));
-}
-
 async function main(): Promise<void> {
   if (!process.env.TEST_DATABASE_ADMIN_URL && process.env.DATABASE_URL) process.env.TEST_DATABASE_ADMIN_URL = process.env.DATABASE_URL;
   // As `npm start` runs them: identity and the gateway in processes of their own, on one database.
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-auth-'));
-  const common = testEnv(db.url, { DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: '0' });
-  let identity: Service | undefined;
-  let gateway: Service | undefined;
+  const common = testEnv(db.url, { DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
+  let identity: ServiceProcess | undefined;
+  let gateway: ServiceProcess | undefined;
   try {
-    identity = await startService('identity', common);
+    identity = await startServiceProcess('identity', await freePort(), common, { probe: true });
     // Every login of the bench comes from 127.0.0.1: the per-address limits are raised, as in the tests.
-    gateway = await startService('gateway', {
+    gateway = await startServiceProcess('gateway', await freePort(), {
       ...common,
       ...RELAXED_LIMITS,
       IDENTITY_URL: identity.url,
@@ -115,7 +56,7 @@ async function main(): Promise<void> {
       INVENTORY_URL: 'http://127.0.0.1:9',
       REPORTING_URL: 'http://127.0.0.1:9',
       WEB_DIST_DIR: join(dataDir, 'sin-web'),
-    });
+    }, { probe: true });
     const headers = { 'content-type': 'application/json', origin: gateway.url };
     const owners: { email: string; password: string }[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {
@@ -196,8 +137,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ login_p99_ms: p99, loop_lag_max_ms: lagMax }));
     await http.close();
   } finally {
-    await stop(gateway);
-    await stop(identity);
+    await stopServiceProcess(gateway);
+    await stopServiceProcess(identity);
     await db.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }

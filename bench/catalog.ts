@@ -13,17 +13,16 @@
 // Targets: p99 ≤ 25 ms with 0 errors, ratio ≥ 0.60, shop JS ≤ 120 KB.
 import { PostgresEventStore } from '@tiendita/eventsourcing';
 import { signInternalHeaders } from '@tiendita/service-kit';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { serviceNodeFlags } from '../scripts/lib/node-flags.cjs';
 import { cpuSeconds, machineBusySeconds } from './_proc';
+import { freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
 
 const root = join(__dirname, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -41,17 +40,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
@@ -97,12 +85,6 @@ async function drain(body: AsyncIterable<Buffer>): Promise<number> {
   return bytes;
 }
 
-interface Running {
-  name: string;
-  child: ChildProcess;
-  url: string;
-}
-
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
@@ -115,14 +97,11 @@ async function main(): Promise<void> {
   const databaseUrl = dbUrl.toString();
   const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-catalog-'));
   const secret = randomBytes(24).toString('hex');
-  const children: Running[] = [];
+  const children: ServiceProcess[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 
   const stopAll = async () => {
-    for (const c of children.reverse()) {
-      c.child.kill('SIGTERM');
-      await new Promise((r) => (c.child.exitCode !== null ? r(null) : c.child.once('close', r)));
-    }
+    for (const c of children.reverse()) await stopServiceProcess(c);
     await pool.end().catch(() => undefined);
     await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
@@ -138,19 +117,9 @@ async function main(): Promise<void> {
       ORDERING_URL: 'http://127.0.0.1:9',
       REPORTING_URL: 'http://127.0.0.1:9',
     };
-    const start = async (name: 'identity' | 'catalog' | 'inventory' | 'gateway') => {
-      const dir = name === 'gateway' ? 'gateway' : `services/${name}`;
-      const env = { ...process.env, ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, PORT: String(ports[name]), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
-      // BENCH_PROFILE=gateway (or catalog…) writes a V8 CPU profile of that process to BENCH_PROFILE_DIR.
-      const profile = process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? tmpdir()}`] : [];
-      // BENCH_SERVICE_ARGS="gateway:--trace-gc" adds node flags to one process (here: its GC pauses on stdout).
-      const [argsFor, ...flags] = (process.env.BENCH_SERVICE_ARGS ?? '').split(/[: ]/).filter(Boolean);
-      const extra = argsFor === name ? flags : [];
-      // With the node flags npm start gives them (scripts/lib/node-flags.cjs).
-      const child = spawn(process.execPath, [...serviceNodeFlags(), ...profile, ...extra, join(root, dir, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-      const url = `http://127.0.0.1:${ports[name]}`;
-      children.push({ name, child, url });
-      await waitFor(`${name} /health`, async () => (await fetch(`${url}/health`)).ok);
+    const start = async (name: ServiceName) => {
+      const env = { ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
+      children.push(await startServiceProcess(name, ports[name], env));
     };
     await start('identity');
     await start('catalog');
