@@ -1,4 +1,3 @@
-/* global document -- evaluated in the page */
 // Journey of issue 5: the owner creates a category and a product with two images; it appears in that
 // owner's shop; a shopper (375 px) rates it; the rating stays hidden until the owner approves it in the
 // moderation view, and is visible after. Also: the shop's cart opens from ?showCart=true, and the shop
@@ -124,10 +123,11 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     // The detail dialog's full-screen view, then a price change whose reason lands in the price history.
     await card.getByRole('button', { name: `Ver detalle de ${productName}` }).click();
     const detail = ownerPage.getByRole('dialog', { name: productName });
-    // The dialog zooms in as it opens: click once its motion classes are gone. A click can still be
-    // lost on a slow machine (one CI run on a fresh clone never opened the view); a person would
+    // The browser asks for reduced motion, so the dialog has no zoom and no motion class. A click was
+    // once lost on a slow machine (a CI run on a fresh clone never opened the view); a person would
     // click again, and so does this journey, once, before it fails.
-    await ownerPage.waitForFunction(() => !document.querySelector('.ant-modal[class*="ant-zoom-"], .ant-modal [class*="ant-zoom-"]'));
+    await detail.waitFor();
+    assert.equal(await ownerPage.locator('.ant-modal[class*="ant-zoom-"], .ant-modal [class*="ant-zoom-"]').count(), 0, 'sin animación de zoom');
     const fullScreen = detail.getByRole('button', { name: 'Ver imagen 2 en pantalla completa' });
     await fullScreen.click();
     await ownerPage

@@ -29,9 +29,19 @@ export function useBrowser() {
 /**
  * Runs one journey in a fresh browser context (its own cookies). When it throws, the page is kept as
  * test-results/<name>.png and the browser console errors are printed, then the error is rethrown.
+ *
+ * The browser asks for reduced motion unless a journey says otherwise, so antd's dialogs and image
+ * previews open and close at once: on a loaded CI machine a fade could wait for an animationend
+ * that never came (the image preview stayed in 'fade-leave-active' for 15 s on a fresh clone).
  */
 export async function withPage(name, options, body) {
-  const context = await browser.newContext({ baseURL: BASE_URL, locale: 'es-GT', timezoneId: 'America/Guatemala', ...options });
+  const context = await browser.newContext({
+    baseURL: BASE_URL,
+    locale: 'es-GT',
+    timezoneId: 'America/Guatemala',
+    reducedMotion: 'reduce',
+    ...options,
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   const consoleErrors = [];

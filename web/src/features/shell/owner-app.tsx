@@ -2,7 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import type { CurrentUser } from '@tiendita/contracts';
 import { OwnerShell } from './owner-shell';
@@ -10,6 +10,7 @@ import { PlaceholderPage } from './placeholder-page';
 import { NotFoundPage } from './not-found-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { PageLoader } from '../../components/page-loader';
+import { useMediaQuery } from './use-media-query';
 
 // Each feature screen is its own chunk, loaded inside the shell.
 const ProductsPage = lazy(() => import('../products/products-page').then((m) => ({ default: m.ProductsPage })));
@@ -29,8 +30,12 @@ const theme = {
 
 /** The signed-in owner's app (antd, Spanish locale): the shell and the screens of spec 000 §2. */
 export function OwnerApp({ user }: { user: CurrentUser }) {
+  // A person who asked their system for less motion gets antd's dialogs, drawers and previews
+  // without their zoom and fade: they open and close at once.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const appTheme = useMemo(() => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }), [reducedMotion]);
   return (
-    <ConfigProvider locale={esES} theme={theme}>
+    <ConfigProvider locale={esES} theme={appTheme}>
       <AntApp>
         <Routes>
           <Route element={<OwnerShell user={user} />}>
