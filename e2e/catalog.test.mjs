@@ -108,6 +108,7 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     await upload.waitFor({ state: 'hidden' });
     assert.equal(await dialog.locator('.image-gallery__item img').count(), 2, 'dos imágenes en la galería');
     await dialog.getByText('Principal', { exact: true }).waitFor();
+    await dialog.getByText('2 imágenes (máximo 10). La primera imagen es la principal.').waitFor();
 
     await dialog.getByLabel('Precio (Q)').fill('85');
     await dialog.getByLabel('Descuento (%)').fill('10');

@@ -61,7 +61,7 @@ export function ImageGallery({ value = [], onChange, name }: ImageGalleryProps) 
         )}
       </ul>
       <p className="image-gallery__hint">
-        {value.length === 0 ? 'Sin imágenes.' : `${value.length} de ${MAX_PRODUCT_IMAGES} imágenes.`} La primera imagen es la principal.
+        {value.length === 0 ? 'Sin imágenes.' : `${value.length === 1 ? '1 imagen' : `${value.length} imágenes`} (máximo ${MAX_PRODUCT_IMAGES}).`} La primera imagen es la principal.
       </p>
       <Image.PreviewGroup
         items={value.map((src) => imageVariant(src, 1200))}
