@@ -21,6 +21,8 @@ export function ImageGallery({ value = [], onChange, name }: ImageGalleryProps) 
   const [preview, setPreview] = useState<number | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
   const editable = onChange !== undefined;
+  const images = value.length === 1 ? '1 imagen' : `${value.length} imágenes`;
+  const count = value.length === 0 ? 'Sin imágenes.' : `${images} (máximo ${MAX_PRODUCT_IMAGES}).`;
 
   return (
     <div className="image-gallery">
@@ -61,7 +63,7 @@ export function ImageGallery({ value = [], onChange, name }: ImageGalleryProps) 
         )}
       </ul>
       <p className="image-gallery__hint">
-        {value.length === 0 ? 'Sin imágenes.' : `${value.length === 1 ? '1 imagen' : `${value.length} imágenes`} (máximo ${MAX_PRODUCT_IMAGES}).`} La primera imagen es la principal.
+        {count} La primera imagen es la principal.
       </p>
       <Image.PreviewGroup
         items={value.map((src) => imageVariant(src, 1200))}
