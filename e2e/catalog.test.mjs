@@ -163,7 +163,12 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     // The owner's shop at /{subdomain} lists the product, with its category in the filter.
     await page.goto(`/${owner.subdomain}`);
     await page.getByRole('heading', { name: owner.storeName, level: 1 }).waitFor();
-    await eventually(page, () => page.getByRole('heading', { name: productName }).waitFor({ timeout: 2000 }));
+    // The products and the categories are two requests, and the filter appears once the categories
+    // arrive: wait for both (a fresh-clone CI run read the options before the filter was there).
+    await eventually(page, async () => {
+      await page.getByRole('heading', { name: productName }).waitFor({ timeout: 2000 });
+      await page.getByLabel('Categoría').locator('option', { hasText: categoryName }).waitFor({ state: 'attached', timeout: 2000 });
+    });
     assert.deepEqual(await page.getByLabel('Categoría').locator('option').allTextContents(), ['Todas las categorías', categoryName]);
 
     // The detail dialog: gallery of two, discounted price, SKU, stock badge of the public thresholds.
