@@ -5,6 +5,7 @@ COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY libs/eventsourcing/package.json libs/eventsourcing/
 COPY libs/service-kit/package.json libs/service-kit/
+COPY libs/ai/package.json libs/ai/
 COPY services/identity/package.json services/identity/
 COPY services/catalog/package.json services/catalog/
 COPY services/ordering/package.json services/ordering/
@@ -12,7 +13,7 @@ COPY services/inventory/package.json services/inventory/
 COPY services/reporting/package.json services/reporting/
 COPY gateway/package.json gateway/
 COPY web/package.json web/
-RUN npm ci --no-audit --no-fund
+RUN npm install --no-audit --no-fund
 COPY . .
 RUN node scripts/build.mjs --force
 

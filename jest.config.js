@@ -24,6 +24,7 @@ module.exports = {
     '^@tiendita/contracts$': '<rootDir>/contracts/src/index.ts',
     '^@tiendita/eventsourcing$': '<rootDir>/libs/eventsourcing/src/index.ts',
     '^@tiendita/eventsourcing/testing$': '<rootDir>/libs/eventsourcing/src/testing/index.ts',
+    '^@tiendita/ai$': '<rootDir>/libs/ai/src/index.ts',
     '^@tiendita/service-kit$': '<rootDir>/libs/service-kit/src/index.ts',
     '^@tiendita/service-kit/testing$': '<rootDir>/libs/service-kit/src/testing/index.ts',
   },

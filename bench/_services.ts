@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { serviceNodeFlags } from '../scripts/lib/node-flags.cjs';
 
 export type ServiceName = 'identity' | 'catalog' | 'inventory' | 'gateway';
+/** Every process a bench may start (ServiceName stays the four the first benches index their ports by). */
+export type BenchService = ServiceName | 'ordering' | 'reporting';
 
 const root = join(__dirname, '..');
 
@@ -23,7 +25,7 @@ export function freePort(): Promise<number> {
 }
 
 export interface ServiceProcess {
-  name: ServiceName;
+  name: BenchService;
   /** http://127.0.0.1:<port> */
   url: string;
   child: ChildProcess;
@@ -42,7 +44,7 @@ const PROBE = `const { monitorEventLoopDelay } = require('node:perf_hooks'); con
  * BENCH_SERVICE_ARGS="<name>:--trace-gc" adds node flags to it.
  */
 export async function startServiceProcess(
-  name: ServiceName,
+  name: BenchService,
   port: number,
   env: Record<string, string>,
   options: { probe?: boolean } = {},

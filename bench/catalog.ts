@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       REPORTING_URL: 'http://127.0.0.1:9',
     };
     const start = async (name: ServiceName) => {
-      const env = { ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
+      const env = { ...urls, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
       children.push(await startServiceProcess(name, ports[name], env));
     };
     await start('identity');
@@ -216,8 +216,7 @@ async function main(): Promise<void> {
     /** Open loop at `rate` req/s for `seconds`, from its own process (bench/_openloop.mjs). */
     const openLoop = async (rate: number, seconds: number, target = gatewayUrl, signed = false) => {
       const paths = Array.from({ length: PAGES }, (_, i) => path(i));
-      const headers = signed ? Object.fromEntries(paths.map((p) => [p, signedFor(p)])) : {};
-      const input = JSON.stringify({ url: target, paths, rate, seconds, maxInFlight: MAX_IN_FLIGHT, headers });
+      const input = JSON.stringify({ url: target, paths, rate, seconds, maxInFlight: MAX_IN_FLIGHT, ...(signed ? { internalSecret: secret } : {}) });
       const child = spawn(process.execPath, ['--single-threaded-gc', join(__dirname, '_openloop.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
       child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));

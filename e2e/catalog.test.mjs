@@ -150,6 +150,8 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     await card.getByRole('button', { name: `Editar ${productName}` }).click();
     await edit.getByRole('tab', { name: 'Historial de precios' }).click();
     await edit.getByRole('cell', { name: 'Nueva cosecha' }).waitFor();
+    // 'Por' names the owner, never a raw user id.
+    assert.equal(await edit.getByRole('cell', { name: `${owner.firstName} ${owner.lastName}`, exact: true }).count(), 2);
     await edit.getByRole('button', { name: 'Cancelar' }).click();
 
     productId = await ownerPage.evaluate(async (name) => {

@@ -107,9 +107,9 @@ test('a visitor registers a store from the landing page, signs in, sees the owne
     const me = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
     assert.equal(me, 401);
 
-    // Signed out, an owner page toasts and sends the visitor to /login after 500 ms.
+    // Signed out, an owner page toasts (in Spanish, like the rest of the product) and sends the visitor to /login after 500 ms.
     await page.goto('/orders');
-    await expectToast(page, 'Unauthorized: You are logged out. Logging in again...');
+    await expectToast(page, 'No autorizado: Tu sesión terminó. Redirigiendo al inicio de sesión...');
     await page.waitForURL('**/login');
   });
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
-const nodeWorkspaces = ['contracts', 'libs/eventsourcing', 'libs/service-kit', 'services/identity', 'services/catalog', 'services/ordering', 'services/inventory', 'services/reporting', 'gateway'];
+const nodeWorkspaces = ['contracts', 'libs/eventsourcing', 'libs/service-kit', 'libs/ai', 'services/identity', 'services/catalog', 'services/ordering', 'services/inventory', 'services/reporting', 'gateway'];
 
 function walk(dir) {
   if (!existsSync(dir)) return [];
@@ -48,7 +48,9 @@ function walkAll(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walkAll(join(dir, d.name)) : [join(dir, d.name)]));
 }
 if (existsSync(join(webDir, 'index.html')) && (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newest(webSources))) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: webDir, stdio: 'inherit' });
+  // Always a production bundle, whoever calls: under jest (NODE_ENV=test, e.g. a test that runs
+  // npm run replay, which builds first) Vite would inline 'test', and antd's ids all become 'test-id'.
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 // Pre-compress the web build (the gateway serves .br/.gz next to each file when the browser

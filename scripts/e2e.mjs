@@ -59,7 +59,8 @@ chmodSync(dataDir, 0o755);
 // ---- a fresh database: a new one on DATABASE_URL's server, else start.mjs's embedded one in DATA_DIR
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' };
 delete env.SMTP_URL; // reset mails go to DATA_DIR/mail/, where the journeys read them
-delete env.PUBLIC_URL;
+// Mailed links point at the address the browser uses (never taken from a request's Host).
+env.PUBLIC_URL = `http://127.0.0.1:${port}`;
 let dropDatabase = async () => undefined;
 if (process.env.DATABASE_URL) {
   const pg = require('pg');

@@ -33,6 +33,20 @@ export const CatalogMessages = {
   tooManyReviews: 'Demasiadas reseñas enviadas. Espera unos minutos e inténtalo de nuevo.',
   imageNotFound: 'Imagen no encontrada',
   invalidImageWidth: 'Ancho de imagen no permitido',
+  /** An image path that is not one of this store's uploads (/objects/{file} or /temp-uploads/products/{file}). */
+  invalidImagePath: 'Las imágenes deben ser archivos subidos a tu tienda.',
+  /** parentCommentId that is not an approved comment of the same product. */
+  parentCommentInvalid: 'El comentario al que respondes no existe o no está aprobado.',
+  /** An image whose header declares more pixels than MAX_IMAGE_PIXELS. */
+  imageTooManyPixels: 'La imagen es demasiado grande: máximo 40 megapíxeles.',
+  /** The product form's edit, when inventory could not record the stock: nothing was saved. */
+  productEditNothingSaved: 'No se pudo actualizar el producto: el inventario no está disponible. No se guardó ningún cambio; inténtalo de nuevo.',
+  /** The stock was saved but the product's other fields were not (the reason follows). */
+  productEditOnlyStockSaved: (stock: number, reason: string) => `Se guardó el stock (${stock}), pero no los demás cambios del producto: ${reason}`,
+  uploadRateLimited: 'Demasiadas subidas seguidas. Espera un momento e inténtalo de nuevo.',
+  uploadCountQuota: (max: number) => `Alcanzaste el límite de ${max} imágenes por hora. Inténtalo de nuevo más tarde.`,
+  uploadBytesQuota: (maxBytes: number) =>
+    `Alcanzaste el límite de ${(maxBytes / (1024 * 1024)).toLocaleString('es-GT', { maximumFractionDigits: 1 })} MB de imágenes por día. Inténtalo de nuevo más tarde.`,
 } as const;
 
 /** Spanish messages of spec 001 §5 for stock adjustments (the product form's stock edit uses them too). */
@@ -50,21 +64,26 @@ export const InventoryMessages = {
 
 export const MAX_PRODUCT_IMAGES = 10;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest image accepted, in pixels (width × height read from its header, before any decoding). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
 export const PRODUCT_PAGE_SIZES = [8, 12, 24, 48] as const;
 export const DEFAULT_PRODUCT_PAGE_SIZE = 12;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** Low stock is this many units or fewer (spec 001 §9), everywhere: filters, cards, dashboard. */
+export const LOW_STOCK_THRESHOLD = 5;
 
 /** Stock level thresholds (spec 001 §4): owner views and the public badge differ above 5. */
 export type StockLevel = 'out' | 'low' | 'medium' | 'high';
 export function ownerStockLevel(stock: number): StockLevel {
   if (stock <= 0) return 'out';
-  if (stock <= 5) return 'low';
+  if (stock <= LOW_STOCK_THRESHOLD) return 'low';
   if (stock <= 20) return 'medium';
   return 'high';
 }
 export function publicStockLevel(stock: number): StockLevel {
   if (stock <= 0) return 'out';
-  if (stock <= 5) return 'low';
+  if (stock <= LOW_STOCK_THRESHOLD) return 'low';
   if (stock <= 10) return 'medium';
   return 'high';
 }

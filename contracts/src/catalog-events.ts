@@ -81,30 +81,6 @@ export const ReviewModerated = z.object({
   moderatedBy: z.string(),
 });
 
-/** Inventory events that catalog projects for stock. Stream id: `stock-<productId>`. */
-export const StockItemOpened = z.object({
-  productId: z.string().uuid(),
-  storeId: z.string().uuid(),
-  stock: z.number().int().min(0),
-});
-export type StockItemOpened = z.infer<typeof StockItemOpened>;
-
-export const AdjustmentType = z.enum(['manual', 'correction', 'restock', 'damaged', 'return'], { error: 'Tipo de ajuste inválido' });
-export type AdjustmentType = z.infer<typeof AdjustmentType>;
-
-export const StockAdjusted = z.object({
-  adjustmentId: z.string().uuid(),
-  productId: z.string().uuid(),
-  storeId: z.string().uuid(),
-  adjustmentType: AdjustmentType,
-  oldStock: z.number().int(),
-  newStock: z.number().int(),
-  adjustment: z.number().int(),
-  reason: z.string(),
-  adjustedBy: z.string(),
-});
-export type StockAdjusted = z.infer<typeof StockAdjusted>;
-
 export type ProductActivated = z.infer<typeof ProductActivated>;
 export type ProductDeactivated = z.infer<typeof ProductDeactivated>;
 export type ProductDeleted = z.infer<typeof ProductDeleted>;
@@ -133,7 +109,3 @@ export const CatalogEventSchemas = {
   ReviewRejected,
 } as const;
 export type CatalogEventType = keyof typeof CatalogEventSchemas;
-
-/** Every inventory event type catalog reads, with its payload schema. */
-export const InventoryStockEventSchemas = { StockItemOpened, StockAdjusted } as const;
-export type InventoryStockEventType = keyof typeof InventoryStockEventSchemas;

@@ -4,7 +4,14 @@ import { CatalogMessages, DEFAULT_PRODUCT_PAGE_SIZE, MAX_PRODUCT_IMAGES } from '
 
 export * from './catalog-constants';
 
-const money = z.coerce.number({ error: CatalogMessages.priceRequired }).min(0, CatalogMessages.priceRequired).max(99_999_999.99, CatalogMessages.priceRequired);
+/**
+ * A price in quetzales: a number, or a string that reads as one ("12.50"). "", null, false and other
+ * non-numbers are a validation error, never 0 (z.coerce would turn them into 0).
+ */
+const money = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number({ error: CatalogMessages.priceRequired }).min(0, CatalogMessages.priceRequired).max(99_999_999.99, CatalogMessages.priceRequired),
+);
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalTrimmed = (max: number) => z.preprocess(emptyToUndefined, z.string().trim().max(max).optional());
 /** 'none', '' and null all mean "no category". */
@@ -61,6 +68,8 @@ export const ProductView = z.object({
   discountPercentage: z.number(),
   finalPrice: z.number(),
   stock: z.number().int(),
+  /** Low stock at or below this many units (the owner's minimum in inventory; LOW_STOCK_THRESHOLD unless set). */
+  stockMinimum: z.number().int(),
   categoryId: z.string().uuid().nullable(),
   categoryName: z.string().nullable(),
   imageUrl: z.string().nullable(),
@@ -119,7 +128,10 @@ export const PriceHistoryEntry = z.object({
   oldDiscountPercentage: z.number().nullable(),
   newDiscountPercentage: z.number(),
   changeReason: z.string().nullable(),
+  /** The actor's user id ('system' for changes no user made). */
   changedBy: z.string(),
+  /** The actor's name as the owner knows it (first and last name), or null when catalog does not know the user. */
+  changedByName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
@@ -187,7 +199,7 @@ export const PendingReview = z.object({
 export type PendingReview = z.infer<typeof PendingReview>;
 
 /** A product as shoppers see it (no cost data, only active products of active stores). */
-export const PublicProductView = ProductView.omit({ storeId: true, isActive: true });
+export const PublicProductView = ProductView.omit({ storeId: true, isActive: true, stockMinimum: true });
 export type PublicProductView = z.infer<typeof PublicProductView>;
 
 export const PublicProductListResponse = z.object({

@@ -18,6 +18,10 @@ export const ErrorCode = {
   concurrency: 'CONCURRENCY_CONFLICT',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  notAcceptable: 'NOT_ACCEPTABLE',
+  requestTimeout: 'REQUEST_TIMEOUT',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const;

@@ -13,6 +13,7 @@ export const IdentityStreams = {
   user: (userId: string) => `user-${userId}`,
   store: (storeId: string) => `store-${storeId}`,
   userLogins: (userId: string) => `user-logins-${userId}`,
+  subscription: (subscriptionId: string) => `subscription-${subscriptionId}`,
 } as const;
 
 const nullableText = z.string().nullable();
@@ -112,6 +113,94 @@ export const StoreSettingsCreated = z.object({
 });
 export type StoreSettingsCreated = z.infer<typeof StoreSettingsCreated>;
 
+/** The tax regimes an owner may pick: general (IVA 12 %) or Pequeño Contribuyente (5 %). */
+export const TAX_REGIMES = ['general', 'pequeno_contribuyente'] as const;
+export type TaxRegime = (typeof TAX_REGIMES)[number];
+
+/**
+ * Store fields an owner changed (PUT /api/store/{id}), by their StoreView names; only the changed
+ * ones are present. Consumers apply each present field and ignore the rest.
+ */
+export const StoreChanges = z
+  .object({
+    name: z.string(),
+    description: nullableText,
+    subdomain: z.string(),
+    businessType: z.enum(BUSINESS_TYPE_VALUES),
+    department: nullableText,
+    address: nullableText,
+    phone: nullableText,
+    email: nullableText,
+    website: nullableText,
+    whatsappNumber: nullableText,
+    businessHours: nullableText,
+    isActive: z.boolean(),
+    allowOnlineOrders: z.boolean(),
+    requireCustomerInfo: z.boolean(),
+    logoUrl: nullableText,
+    primaryColor: z.string(),
+    secondaryColor: z.string(),
+    accentColor: z.string(),
+    aiDescriptionLength: z.enum(['short', 'normal', 'long']),
+  })
+  .partial();
+export type StoreChanges = z.infer<typeof StoreChanges>;
+
+/** The owner changed store fields (stream `store-<storeId>`); `changes` holds only what changed. */
+export const StoreUpdated = z.object({
+  storeId: z.string().uuid(),
+  changes: StoreChanges,
+  updatedAt: z.string(),
+});
+export type StoreUpdated = z.infer<typeof StoreUpdated>;
+
+/** Settings fields an owner changed (PUT /api/store/settings); only the changed ones are present. */
+export const StoreSettingsChanges = z
+  .object({
+    /** Decimal rate, e.g. 0.05; follows taxRegime. */
+    taxRate: z.number().min(0).max(1),
+    currency: z.string().length(3),
+    printReceipts: z.boolean(),
+    receiptHeader: nullableText,
+    receiptFooter: nullableText,
+    kashEnabled: z.boolean(),
+    zigiEnabled: z.boolean(),
+    taxRegime: z.enum(TAX_REGIMES),
+  })
+  .partial();
+export type StoreSettingsChanges = z.infer<typeof StoreSettingsChanges>;
+
+/** The owner changed the store's settings record (stream `store-<storeId>`). */
+export const StoreSettingsUpdated = z.object({
+  storeId: z.string().uuid(),
+  changes: StoreSettingsChanges,
+  updatedAt: z.string(),
+});
+export type StoreSettingsUpdated = z.infer<typeof StoreSettingsUpdated>;
+
+/**
+ * A shopper subscribed to a store's offers, or subscribed again after leaving (stream
+ * `subscription-<subscriptionId>`, one per store and e-mail).
+ */
+export const CustomerSubscribed = z.object({
+  subscriptionId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  email: z.string(),
+  name: z.string(),
+  phone: nullableText,
+  provider: z.enum(['email', 'google', 'facebook']),
+  subscribedAt: z.string(),
+});
+export type CustomerSubscribed = z.infer<typeof CustomerSubscribed>;
+
+/** The subscriber left through the signed link of a confirmation mail. */
+export const CustomerUnsubscribed = z.object({
+  subscriptionId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  unsubscribedAt: z.string(),
+});
+export type CustomerUnsubscribed = z.infer<typeof CustomerUnsubscribed>;
+
 /** Every identity event, by type name, to parse an envelope's data. */
 export const IdentityEventSchemas = {
   UserRegistered,
@@ -120,10 +209,15 @@ export const IdentityEventSchemas = {
   PasswordChanged,
   StoreCreated,
   StoreSettingsCreated,
+  StoreUpdated,
+  StoreSettingsUpdated,
+  CustomerSubscribed,
+  CustomerUnsubscribed,
 } as const;
 export type IdentityEventType = keyof typeof IdentityEventSchemas;
 
 /** An identity event as deciders produce it and consumers read it: `{ type, data }`. */
 export type IdentityEvent = { [K in IdentityEventType]: { type: K; data: z.infer<(typeof IdentityEventSchemas)[K]> } }[IdentityEventType];
 export type UserEvent = Extract<IdentityEvent, { type: 'UserRegistered' | 'PasswordResetRequested' | 'PasswordChanged' }>;
-export type StoreEvent = Extract<IdentityEvent, { type: 'StoreCreated' | 'StoreSettingsCreated' }>;
+export type StoreEvent = Extract<IdentityEvent, { type: 'StoreCreated' | 'StoreSettingsCreated' | 'StoreUpdated' | 'StoreSettingsUpdated' }>;
+export type SubscriptionEvent = Extract<IdentityEvent, { type: 'CustomerSubscribed' | 'CustomerUnsubscribed' }>;

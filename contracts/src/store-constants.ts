@@ -53,11 +53,14 @@ export const STORE_SETTINGS_DEFAULTS = {
 } as const;
 
 /**
- * Subdomain derived while typing the store name: lowercase, drop everything but a-z, 0-9 and
- * whitespace, whitespace to hyphens, cut to 50 characters.
+ * Subdomain derived while typing the store name: accents folded first ('Ñandú' → 'nandu', so
+ * Spanish names keep their letters), then the spec's rule: lowercase, drop everything but a-z, 0-9
+ * and whitespace, whitespace to hyphens, cut to 50 characters.
  */
 export function deriveSubdomain(storeName: string): string {
   return storeName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9\s]/g, '')
     .replace(/\s+/g, '-')

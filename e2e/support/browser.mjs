@@ -101,11 +101,15 @@ export async function toastText(page) {
   return (await page.locator('.toast-region').textContent())?.trim() ?? '';
 }
 
-/** Waits until the toast region reads exactly `expected`. */
+/**
+ * Waits until a toast of the region reads exactly `expected`. Any toast, not the first: while a
+ * new toast replaces an older one, both can be in the region for a moment (on a loaded machine the
+ * leaving one stayed first long enough to time a journey out).
+ */
 export async function expectToast(page, expected) {
   await page.locator('.toast-region .toast', { hasText: expected.split(': ')[0] }).first().waitFor();
   await page.waitForFunction(
-    (text) => document.querySelector('.toast-region .toast-text')?.textContent?.trim() === text,
+    (text) => [...document.querySelectorAll('.toast-region .toast-text')].some((el) => el.textContent?.trim() === text),
     expected,
   );
 }

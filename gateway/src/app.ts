@@ -1,7 +1,8 @@
 import fastifyStatic from '@fastify/static';
-import { createServiceApp, parseConfig, type ServiceAppOptions } from '@tiendita/service-kit';
+import { createLogger, createServiceApp, parseConfig, type ServiceAppOptions } from '@tiendita/service-kit';
 import type { FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { type GatewayConfig, gatewayConfigShape } from './config';
 import { apiPlugin } from './http/api.plugin';
@@ -31,9 +32,9 @@ export function serviceOptions(config: GatewayConfig): ServiceAppOptions<Gateway
     bodyLimit: config.BODY_LIMIT_BYTES,
     migrations: { schema: GATEWAY_SCHEMA, list: gatewayMigrations },
     fastify: { trustProxy: trustProxy(config.TRUST_PROXY) },
-    configure: async (app, { logger }) => {
+    configure: async (app, { logger, pool }) => {
       registerSecurityHeaders(app, config);
-      await app.register(apiPlugin, { config, logger });
+      await app.register(apiPlugin, { config, logger, pool });
       if (!existsSync(config.WEB_DIST_DIR)) return;
       // Files of the build only (wildcard: false registers one route per file found at start);
       // everything else falls through to WebController's index.html.
@@ -51,7 +52,14 @@ export function serviceOptions(config: GatewayConfig): ServiceAppOptions<Gateway
   };
 }
 
+export interface CreateGatewayOptions {
+  /** Where the log lines go instead of stdout (tests read them), at LOG_LEVEL. */
+  logDestination?: DestinationStream;
+}
+
 /** The gateway, initialised but not listening: tests call app.inject() or app.listen({ port: 0 }). */
-export async function createApp(env: Record<string, string | undefined> = process.env) {
-  return createServiceApp(serviceOptions(parseConfig(gatewayConfigShape, env)));
+export async function createApp(env: Record<string, string | undefined> = process.env, options: CreateGatewayOptions = {}) {
+  const config = parseConfig(gatewayConfigShape, env);
+  const logger = options.logDestination ? createLogger('gateway', config.LOG_LEVEL, options.logDestination) : undefined;
+  return createServiceApp({ ...serviceOptions(config), ...(logger ? { logger } : {}) });
 }

@@ -2,6 +2,7 @@ import { portVariable, type ServiceConfig, urlVariable } from '@tiendita/service
 import { join } from 'node:path';
 import { z } from 'zod';
 
+const milliseconds = (fallback: number) => z.coerce.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(0, 'no puede ser negativo').default(fallback);
 const count = (fallback: number) => z.coerce.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').default(fallback);
 
 /** Environment of the gateway: the base variables, the services' URLs, sessions, limits and the web build. */
@@ -15,8 +16,12 @@ export const gatewayConfigShape = {
   // gateway/src or gateway/dist → web/dist
   WEB_DIST_DIR: z.string().min(1).default(join(__dirname, '..', '..', 'web', 'dist')),
 
-  /** Public address of the site (https://…): trusted as our own origin and used in mailed links. */
-  PUBLIC_URL: urlVariable().optional(),
+  /**
+   * Public address of the site (https://…): trusted as our own origin and the base of every link
+   * the site gives out (previews); required, never taken from a request's Host. `npm start` sets
+   * http://localhost:<PORT> unless given.
+   */
+  PUBLIC_URL: urlVariable(),
   /** More origins allowed to make state-changing calls, comma-separated (e.g. a dev server). */
   ALLOWED_ORIGINS: z
     .string()
@@ -30,7 +35,10 @@ export const gatewayConfigShape = {
   TRUST_PROXY: z.string().trim().min(1).default('0'),
   /** Signs the session cookie (≥ 32 characters); derived from INTERNAL_SECRET when missing. */
   SESSION_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  /** Sliding lifetime: a session unused this long ends. */
   SESSION_MAX_AGE_HOURS: count(24 * 7),
+  /** Absolute lifetime: a session this old ends however often it is used (401, row deleted). */
+  SESSION_ABSOLUTE_HOURS: count(24 * 30),
   /** Largest JSON body in bytes (413 above); uploads (non-JSON bodies) have UPLOAD_LIMIT_BYTES. */
   BODY_LIMIT_BYTES: count(1024 * 1024),
   UPLOAD_LIMIT_BYTES: count(10 * 1024 * 1024),
@@ -38,9 +46,18 @@ export const gatewayConfigShape = {
   /** Rate limits (counted in PostgreSQL, so every gateway process agrees). */
   RATE_LOGIN_PER_IP: count(30),
   RATE_LOGIN_IP_WINDOW_MIN: count(10),
-  /** Failed logins per account per window: 10 per 15 min keeps any hour under 100 and unlocks by itself. */
+  /**
+   * Failed logins per account from browsers that never signed in to it, per window (10 per 15 min
+   * keeps any hour under 100). Once full, such a browser is refused (429) only if its address has
+   * failed logins of its own; a browser that signed in before (device cookie) and a clean address
+   * still get in, so nobody can lock an owner out by failing on purpose.
+   */
   RATE_LOGIN_FAILURES_PER_ACCOUNT: count(10),
   RATE_LOGIN_ACCOUNT_WINDOW_MIN: count(15),
+  /** Failed logins per known browser (device cookie) per RATE_LOGIN_ACCOUNT_WINDOW_MIN. */
+  RATE_LOGIN_FAILURES_PER_DEVICE: count(10),
+  /** While an account's failures are full, a login from an unknown browser waits this long first (ms). */
+  RATE_LOGIN_SLOWDOWN_MS: milliseconds(1000),
   RATE_REGISTER_PER_IP: count(20),
   RATE_REGISTER_PER_ACCOUNT: count(5),
   RATE_REGISTER_WINDOW_MIN: count(60),
@@ -50,5 +67,8 @@ export const gatewayConfigShape = {
   RATE_RESET_PER_IP: count(10),
   RATE_RESET_PER_TOKEN: count(5),
   RATE_RESET_WINDOW_MIN: count(15),
+  /** Shop subscriptions (POST /api/public/subscribe/*) per address per window. */
+  RATE_SUBSCRIBE_PER_IP: count(10),
+  RATE_SUBSCRIBE_WINDOW_MIN: count(15),
 };
 export type GatewayConfig = ServiceConfig<typeof gatewayConfigShape>;

@@ -19,6 +19,12 @@ export interface RouteRule {
   access: Access;
   /** Only these methods (default: all). */
   methods?: readonly string[];
+  /**
+   * 'raw': the body is a file, streamed through up to UPLOAD_LIMIT_BYTES whatever its type (owner
+   * routes only). Default 'json': only a JSON body within BODY_LIMIT_BYTES (or none) is accepted;
+   * anything else is 415, or 413 when larger than the JSON limit.
+   */
+  body?: 'json' | 'raw';
 }
 
 export const ROUTES: readonly RouteRule[] = [
@@ -30,17 +36,27 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/api/subscriptions/*', service: 'identity', access: 'owner' },
   { pattern: '/api/public/store/*', service: 'identity', access: 'public' },
   { pattern: '/api/public/subscribe/*', service: 'identity', access: 'public' },
+  { pattern: '/api/public/unsubscribe', service: 'identity', access: 'public', methods: ['GET'] },
   // catalog
   { pattern: '/api/categories*', service: 'catalog', access: 'owner' },
+  // The bulk import's preview takes the spreadsheet itself (CSV or XLSX bytes, up to the upload limit).
+  { pattern: '/api/products/import/preview', service: 'catalog', access: 'owner', methods: ['POST'], body: 'raw' },
   { pattern: '/api/products*', service: 'catalog', access: 'owner' },
+  // PUT {uploadUrl}: the file itself (spec 001: /api/upload/direct/{token} or /objects/{fileName}).
+  { pattern: '/api/upload/direct/*', service: 'catalog', access: 'owner', methods: ['PUT'], body: 'raw' },
   { pattern: '/api/upload*', service: 'catalog', access: 'owner' },
   { pattern: '/api/public/products/*', service: 'catalog', access: 'public' },
   { pattern: '/api/public/categories/*', service: 'catalog', access: 'public' },
   { pattern: '/objects/*', service: 'catalog', access: 'public', methods: ['GET', 'HEAD'] },
-  { pattern: '/objects/*', service: 'catalog', access: 'owner' },
+  { pattern: '/objects/*', service: 'catalog', access: 'owner', body: 'raw' },
   // Product images (the stored path of an upload, spec §7) are seen by shoppers too.
   { pattern: '/temp-uploads/*', service: 'catalog', access: 'public', methods: ['GET', 'HEAD'] },
-  { pattern: '/temp-uploads/*', service: 'catalog', access: 'owner' },
+  { pattern: '/temp-uploads/*', service: 'catalog', access: 'owner', body: 'raw' },
+  // AI helpers with the catalog's data (issue 15); the shop's search is public and rate limited.
+  { pattern: '/api/ai/enhance-search/*', service: 'catalog', access: 'public', methods: ['POST'] },
+  { pattern: '/api/ai/generate-description', service: 'catalog', access: 'owner' },
+  { pattern: '/api/ai/customer-response', service: 'catalog', access: 'owner' },
+  { pattern: '/api/ai/social-caption', service: 'catalog', access: 'owner' },
   // ordering
   { pattern: '/api/orders*', service: 'ordering', access: 'owner' },
   { pattern: '/api/public/orders/*', service: 'ordering', access: 'public' },
@@ -75,6 +91,12 @@ function compile(rule: RouteRule): CompiledRule {
 }
 
 const compiled = ROUTES.map(compile);
+
+/** Whether a call may send a raw (non-JSON) body: only to an owner route marked body: 'raw'. */
+export function acceptsRawBody(method: string, path: string): boolean {
+  const rule = resolveRoute(method, path);
+  return rule?.access === 'owner' && rule.body === 'raw';
+}
 
 /** The rule for a method and path (no query string), or null: the gateway then answers 404. */
 export function resolveRoute(method: string, path: string): RouteRule | null {

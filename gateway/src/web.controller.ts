@@ -1,6 +1,5 @@
-import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { NotFoundError } from '@tiendita/eventsourcing';
-import { SERVICE_CONFIG } from '@tiendita/service-kit';
+import { Controller, Get, Inject, type OnModuleDestroy, Req, Res } from '@nestjs/common';
+import { NotFoundError, SERVICE_CONFIG } from '@tiendita/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,15 +18,19 @@ const MISSING_BUILD = `<!doctype html>
  * routes (/dashboard, /demo/productos/…) load the single-page app.
  */
 @Controller()
-export class WebController {
+export class WebController implements OnModuleDestroy {
   private readonly indexFile: string;
   private readonly previews: LinkPreviews;
-  private readonly publicUrl: string | undefined;
+  private readonly publicUrl: string;
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     this.indexFile = join(config.WEB_DIST_DIR, 'index.html');
-    this.previews = new LinkPreviews({ catalogUrl: config.CATALOG_URL, internalSecret: config.INTERNAL_SECRET });
+    this.previews = new LinkPreviews({ catalogUrl: config.CATALOG_URL, identityUrl: config.IDENTITY_URL, internalSecret: config.INTERNAL_SECRET });
     this.publicUrl = config.PUBLIC_URL;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.previews.close();
   }
 
   @Get('*')
@@ -46,6 +49,12 @@ export class WebController {
       reply.sendFile(file.replace(/^\/+/, ''));
       return;
     }
+    // A shop's old subdomain (changed less than 90 days ago): a permanent redirect to the new one.
+    const moved = await this.previews.redirectFor(request.url);
+    if (moved) {
+      reply.redirect(moved, 301);
+      return;
+    }
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!existsSync(this.indexFile)) {
       reply.status(503).send(MISSING_BUILD);
@@ -53,7 +62,7 @@ export class WebController {
     }
     // Read per request: a rebuild shows up without restarting the gateway.
     // Shop and product pages carry their link preview (Open Graph tags, see og/).
-    const origin = this.publicUrl ?? `${request.protocol}://${request.host}`;
+    const origin = this.publicUrl;
     reply.send(await this.previews.apply(readFileSync(this.indexFile, 'utf8'), request.url, origin));
   }
 }

@@ -1,5 +1,6 @@
 import { AuthMessages, BUSINESS_TYPES, DEPARTMENTS } from '@tiendita/contracts';
-import { newRegistration, registerAndLogin, startStack, type Stack } from './support/stack';
+import { testEnv } from '@tiendita/service-kit/testing';
+import { newRegistration, registerAndLogin, startStack, StackClient, type Stack } from './support/stack';
 
 let stack: Stack;
 
@@ -273,6 +274,56 @@ describe('session expiry', () => {
     await stack.pool.query(`UPDATE gateway.sessions SET expire = now() - interval '1 second' WHERE sid = $1`, [sid]);
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
+
+  it('has an absolute lifetime: a session older than SESSION_ABSOLUTE_HOURS is refused with 401 and deleted, however recently used', async () => {
+    const client = stack.client();
+    await registerAndLogin(client);
+    const sid = decodeURIComponent(client.cookie('tiendita.sid')!).split('.')[0];
+    const row = await stack.pool.query('SELECT sess FROM gateway.sessions WHERE sid = $1', [sid]);
+    expect(Math.abs(row.rows[0].sess.createdAt - Date.now())).toBeLessThan(60_000);
+    // Signed in 31 days ago (default: 30 days), used a minute ago, the row still valid for days.
+    await stack.pool.query(
+      `UPDATE gateway.sessions SET expire = now() + interval '5 days',
+         sess = jsonb_set(jsonb_set(sess::jsonb, '{createdAt}', to_jsonb((extract(epoch FROM now() - interval '31 days') * 1000)::bigint)),
+                          '{touchedAt}', to_jsonb((extract(epoch FROM now()) * 1000 - 60 * 1000)::bigint))::json
+       WHERE sid = $1`,
+      [sid],
+    );
+    const res = await client.get('/api/auth/user');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ message: 'No autenticado', code: 'UNAUTHORIZED' });
+    expect(client.cookie('tiendita.sid')).toBeUndefined();
+    const rows = await stack.pool.query('SELECT count(*)::int AS n FROM gateway.sessions WHERE sid = $1', [sid]);
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it('never lets a row outlive the absolute lifetime when the sliding expiry renews it', async () => {
+    const client = stack.client();
+    await registerAndLogin(client);
+    const sid = decodeURIComponent(client.cookie('tiendita.sid')!).split('.')[0];
+    // Signed in 29 days ago, last refresh two hours ago: the renewal stops at day 30, not day 36.
+    await stack.pool.query(
+      `UPDATE gateway.sessions SET
+         sess = jsonb_set(jsonb_set(sess::jsonb, '{createdAt}', to_jsonb((extract(epoch FROM now() - interval '29 days') * 1000)::bigint)),
+                          '{touchedAt}', to_jsonb((extract(epoch FROM now()) * 1000 - 2 * 3600 * 1000)::bigint))::json
+       WHERE sid = $1`,
+      [sid],
+    );
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    const row = await stack.pool.query('SELECT expire FROM gateway.sessions WHERE sid = $1', [sid]);
+    const dayMs = 24 * 3600 * 1000;
+    expect(row.rows[0].expire.getTime()).toBeLessThanOrEqual(Date.now() + dayMs + 60_000);
+    expect(row.rows[0].expire.getTime()).toBeGreaterThan(Date.now() + dayMs - 60_000);
+  });
+
+  it('refuses a session that does not say when it was opened (one from before the absolute lifetime)', async () => {
+    const client = stack.client();
+    await registerAndLogin(client);
+    const sid = decodeURIComponent(client.cookie('tiendita.sid')!).split('.')[0];
+    await stack.pool.query(`UPDATE gateway.sessions SET sess = (sess::jsonb - 'createdAt')::json WHERE sid = $1`, [sid]);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
+    expect((await stack.pool.query('SELECT count(*)::int AS n FROM gateway.sessions WHERE sid = $1', [sid])).rows[0].n).toBe(0);
+  });
 });
 
 describe('GET /api/auth/user', () => {
@@ -321,16 +372,95 @@ describe('logout', () => {
     expect(rows.rows[0].n).toBe(0);
   });
 
-  it('GET /api/logout ends the session and redirects to /', async () => {
+  it('GET /api/logout ends the session and redirects to /, for a same-origin or typed navigation', async () => {
+    const sameSite: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { referer: `${stack.url}/dashboard` }];
+    for (const headers of sameSite) {
+      const client = stack.client();
+      await registerAndLogin(client);
+      const cookie = client.cookie('tiendita.sid')!;
+      const res = await client.get('/api/logout', headers);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+      expect(client.cookie('tiendita.sid')).toBeUndefined();
+      const replay = stack.client();
+      replay.cookies.set('tiendita.sid', cookie);
+      expect((await replay.get('/api/auth/user')).status).toBe(401);
+    }
+  });
+
+  it('GET /api/logout from another site (an <img>, a link) leads home without ending the session', async () => {
     const client = stack.client();
     await registerAndLogin(client);
     const cookie = client.cookie('tiendita.sid')!;
-    const res = await client.get('/api/logout');
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/');
-    const replay = stack.client();
-    replay.cookies.set('tiendita.sid', cookie);
-    expect((await replay.get('/api/auth/user')).status).toBe(401);
+    const crossSite: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image', referer: 'https://evil.example/' },
+      { 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'navigate' },
+      { referer: 'https://evil.example/pagina' },
+      { origin: 'https://evil.example' },
+      {},
+    ];
+    for (const headers of crossSite) {
+      const attacker = new StackClient(stack.url);
+      attacker.cookies.set('tiendita.sid', cookie);
+      const res = await attacker.get('/api/logout', headers);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('tiendita.sid='))).toBe(false);
+    }
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    const rows = await stack.pool.query('SELECT count(*)::int AS n FROM gateway.sessions WHERE sid = $1', [decodeURIComponent(cookie).split('.')[0]]);
+    expect(rows.rows[0].n).toBe(1);
+  });
+
+  it('deletes the row durably before answering: the old cookie is refused by a new gateway too', async () => {
+    // A trigger notes the commit mode each delete of a session runs under.
+    await stack.pool.query(`CREATE TABLE IF NOT EXISTS public.session_deletes (sid text, commit_mode text)`);
+    await stack.pool.query(`CREATE OR REPLACE FUNCTION public.note_session_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO public.session_deletes VALUES (OLD.sid, current_setting('synchronous_commit')); RETURN OLD; END $$`);
+    await stack.pool.query(`CREATE OR REPLACE TRIGGER note_session_delete BEFORE DELETE ON gateway.sessions FOR EACH ROW EXECUTE FUNCTION public.note_session_delete()`);
+    try {
+      const client = stack.client();
+      await registerAndLogin(client);
+      const cookie = client.cookie('tiendita.sid')!;
+      const sid = decodeURIComponent(cookie).split('.')[0];
+      expect((await client.post('/api/auth/logout')).status).toBe(200);
+      const noted = await stack.pool.query('SELECT commit_mode FROM public.session_deletes WHERE sid = $1', [sid]);
+      expect(noted.rows).toEqual([{ commit_mode: 'on' }]);
+
+      const { createApp } = await import('../src/app');
+      const second = await createApp(testEnv(stack.db.url, { IDENTITY_URL: stack.services.identity!.url, WEB_DIST_DIR: '/nonexistent' }));
+      try {
+        await second.listen({ port: 0, host: '127.0.0.1' });
+        const replay = new StackClient(`http://127.0.0.1:${(second.getHttpServer().address() as { port: number }).port}`);
+        replay.cookies.set('tiendita.sid', cookie);
+        expect((await replay.get('/api/auth/user')).status).toBe(401);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await stack.pool.query('DROP TRIGGER IF EXISTS note_session_delete ON gateway.sessions');
+    }
+  });
+
+  it('does not say "Sesión cerrada" when the session could not be deleted', async () => {
+    await stack.pool.query(`CREATE OR REPLACE FUNCTION public.refuse_session_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'sesiones bloqueadas por la prueba'; END $$`);
+    const client = stack.client();
+    await registerAndLogin(client);
+    await stack.pool.query(`CREATE OR REPLACE TRIGGER refuse_session_delete BEFORE DELETE ON gateway.sessions FOR EACH ROW EXECUTE FUNCTION public.refuse_session_delete()`);
+    try {
+      const res = await client.post('/api/auth/logout');
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: 'Error interno del servidor', code: 'INTERNAL_ERROR' });
+      expect(res.text).not.toContain('bloqueadas');
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('tiendita.sid='))).toBe(false);
+    } finally {
+      await stack.pool.query('DROP TRIGGER IF EXISTS refuse_session_delete ON gateway.sessions');
+    }
+    // The session was not ended, and the owner can log out for real now.
+    expect((await client.get('/api/auth/user')).status).toBe(200);
+    expect((await client.post('/api/auth/logout')).status).toBe(200);
+    expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 
   it('POST /api/auth/logout without a session still answers 200', async () => {

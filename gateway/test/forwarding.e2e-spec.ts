@@ -1,4 +1,4 @@
-import { InternalHeader, verifyInternalHeaders } from '@tiendita/service-kit';
+import { bodySha256, InternalHeader, verifyInternalHeaders } from '@tiendita/service-kit';
 import { TEST_INTERNAL_SECRET } from '@tiendita/service-kit/testing';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { startStack, type Stack } from './support/stack';
@@ -7,9 +7,33 @@ import { startStack, type Stack } from './support/stack';
 let upstream: Server;
 let upstreamUrl: string;
 let stack: Stack;
+/** Paths the stand-in was called with. */
+const received: string[] = [];
+
+/** Error answers of a service gone wrong: internal text that must never reach a browser. */
+const BROKEN: Record<string, { status: number; type: string; body: string }> = {
+  '/api/public/store/roto-json': {
+    status: 500,
+    type: 'application/json',
+    body: JSON.stringify({ message: 'relation "catalog.products" does not exist', code: 'INTERNAL_ERROR' }),
+  },
+  '/api/public/store/roto-pila': {
+    status: 500,
+    type: 'application/json',
+    body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', message: 'Error: at Pool.query (/app/node_modules/pg/lib/index.js:45)' }),
+  },
+  '/api/public/store/roto-html': { status: 502, type: 'text/html', body: '<html><body>nginx: upstream 10.0.3.7:3002 failed</body></html>' },
+  '/api/public/store/roto-texto': { status: 504, type: 'text/plain', body: 'TypeError: Cannot read properties of undefined (secret=abc)' },
+  '/api/public/store/ocupado': {
+    status: 503,
+    type: 'application/json',
+    body: JSON.stringify({ message: 'Se guardó el stock (2), pero no los demás cambios.', code: 'SERVICE_UNAVAILABLE', details: { saved: { stock: 2 } } }),
+  },
+};
 
 function echo(request: IncomingMessage, body: Buffer) {
-  const caller = verifyInternalHeaders(TEST_INTERNAL_SECRET, { headers: request.headers, method: request.method!, url: request.url! } as never);
+  const streamed = request.headers[InternalHeader.contentSha256] === 'UNSIGNED-PAYLOAD';
+  const caller = verifyInternalHeaders(TEST_INTERNAL_SECRET, { headers: request.headers, method: request.method!, url: request.url!, bodySha256: streamed ? undefined : bodySha256(body) });
   return { method: request.method, url: request.url, headers: request.headers, bodyBytes: body.length, bodyText: body.length < 2000 ? body.toString('utf8') : null, caller };
 }
 
@@ -18,6 +42,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
     request.on('end', () => {
+      received.push(request.url ?? '');
+      const broken = BROKEN[request.url ?? ''];
+      if (broken) {
+        response.writeHead(broken.status, { 'content-type': broken.type });
+        response.end(broken.body);
+        return;
+      }
       const payload = JSON.stringify(echo(request, Buffer.concat(chunks)));
       if (request.url?.includes('/big')) {
         response.writeHead(200, { 'content-type': 'application/octet-stream' });
@@ -36,7 +67,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
   upstreamUrl = `http://127.0.0.1:${(upstream.address() as { port: number }).port}`;
   // Every identity route of the table now reaches the stand-in (public routes need no login).
-  stack = await startStack({ services: [], gatewayEnv: { IDENTITY_URL: upstreamUrl, UPLOAD_LIMIT_BYTES: String(512 * 1024) } });
+  stack = await startStack({ services: [], gatewayEnv: { IDENTITY_URL: upstreamUrl } });
 }, 60_000);
 afterAll(async () => {
   // Close the stand-in's sockets first: an upload the gateway cut at its limit can leave a request
@@ -77,13 +108,33 @@ describe('forwarding to a service', () => {
     expect(res.body.headers['content-type']).toBe('application/json');
   });
 
-  it('streams other bodies (uploads) through, and cuts them at UPLOAD_LIMIT_BYTES with 413', async () => {
-    const ok = await stack.client().post('/api/public/subscribe/demo', new Uint8Array(400 * 1024), { 'content-type': 'application/octet-stream' });
-    expect(ok.status).toBe(200);
-    expect(ok.body.bodyBytes).toBe(400 * 1024);
-    const tooBig = await stack.client().post('/api/public/subscribe/demo', new Uint8Array(600 * 1024), { 'content-type': 'application/octet-stream' });
-    expect(tooBig.status).toBe(413);
-    expect(tooBig.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  it('never streams a non-JSON body to a public route: 415 below the JSON limit, 413 above, and the service is not called', async () => {
+    const before = received.length;
+    const small = await stack.client().post('/api/public/subscribe/demo', new Uint8Array(400 * 1024), { 'content-type': 'application/octet-stream' });
+    expect(small.status).toBe(415);
+    expect(small.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    const big = await stack.client().post('/api/public/subscribe/demo', new Uint8Array(1100 * 1024), { 'content-type': 'application/octet-stream' });
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(received.length).toBe(before);
+  });
+
+  it('never passes a service’s 5xx text on: a generic Spanish answer instead', async () => {
+    const generic = { message: 'Error interno del servidor', code: 'INTERNAL_ERROR' };
+    const json = await stack.client().get('/api/public/store/roto-json');
+    expect(json.status).toBe(500);
+    expect(json.body).toEqual(generic);
+    expect(json.text).not.toContain('relation');
+    for (const path of ['/api/public/store/roto-pila', '/api/public/store/roto-html', '/api/public/store/roto-texto']) {
+      const res = await stack.client().get(path);
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ message: 'Servicio no disponible, inténtalo de nuevo en un momento', code: 'SERVICE_UNAVAILABLE' });
+      expect(res.text).not.toMatch(/nginx|10\.0\.3\.7|TypeError|secret|Pool\.query/);
+    }
+    // A 503 in the shared error body keeps the Spanish message and the details the service chose.
+    const busy = await stack.client().get('/api/public/store/ocupado');
+    expect(busy.status).toBe(503);
+    expect(busy.body).toEqual({ message: 'Se guardó el stock (2), pero no los demás cambios.', code: 'SERVICE_UNAVAILABLE', details: { saved: { stock: 2 } } });
   });
 
   it('streams a large answer back whole', async () => {

@@ -1,6 +1,7 @@
 import { AuthMessages } from '@tiendita/contracts';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Mailbox, type ReceivedMail } from './support/mailbox';
 import { newRegistration, registerAndLogin, startStack, type Stack, type StackClient } from './support/stack';
@@ -51,7 +52,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail.subject).toBe('Restablece tu contraseña de Tiendita');
     expect(mail.decoded).toContain('Recibimos una solicitud para restablecer la contraseña');
     expect(mail.decoded).toContain('El enlace vence en 1 hora');
-    expect(link).toBe(`${stack.url}/reset-password?token=${token}`);
+    expect(link).toBe(`${stack.publicUrl}/reset-password?token=${token}`);
     // 32 random bytes in base64url: 43 characters, 256 bits.
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
@@ -68,6 +69,87 @@ describe('POST /api/auth/forgot-password', () => {
     expect(mail.to).toEqual([email]);
     await new Promise((r) => setTimeout(r, 300));
     expect(mailbox.received).toEqual([]);
+  });
+
+  it('builds the link from PUBLIC_URL, never from a forged Host header', async () => {
+    const { email } = await newOwner();
+    // What an attacker sends straight to the gateway: their own site as Host and Origin.
+    const body = JSON.stringify({ email });
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        `${stack.url}/api/auth/forgot-password`,
+        { method: 'POST', headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+    expect(status).toBe(200);
+    const mail = await mailbox.next();
+    expect(mail.to).toEqual([email]);
+    expect(mail.decoded).not.toContain('evil.example');
+    const { link, token } = tokenFrom(mail);
+    expect(link).toBe(`${stack.publicUrl}/reset-password?token=${token}`);
+  });
+
+  it('answers a known address at once, before any of the work (token, event, mail) is done', async () => {
+    const { email } = await newOwner();
+    // While this lock is held no reset token can be recorded: an answer that waited for the work would hang.
+    const lock = await stack.pool.connect();
+    let answers: Awaited<ReturnType<StackClient['post']>>[];
+    try {
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE identity.reset_token_lookup IN ACCESS EXCLUSIVE MODE');
+      const asked = Promise.all([
+        stack.client().post('/api/auth/forgot-password', { email }),
+        stack.client().post('/api/auth/forgot-password', { email: newRegistration().email }),
+      ]);
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error('forgot-password esperó al trabajo antes de responder')), 3000);
+      });
+      try {
+        answers = await Promise.race([asked, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+      expect(mailbox.received).toEqual([]);
+    } finally {
+      await lock.query('ROLLBACK');
+      lock.release();
+    }
+    const [known, unknown] = answers;
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.body).toEqual({ message: AuthMessages.forgotPasswordSent });
+    expect(unknown.body).toEqual(known.body);
+    expect(unknown.headers.get('content-length')).toBe(known.headers.get('content-length'));
+    // The work happens after the answer: the mail still arrives.
+    const mail = await mailbox.next();
+    expect(mail.to).toEqual([email]);
+    tokenFrom(mail);
+  });
+
+  it('50 requests for one account append one reset event and send one mail, not 50', async () => {
+    const { email, userId } = await newOwner();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => stack.client().post('/api/auth/forgot-password', { email })));
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const { token } = tokenFrom(await mailbox.next());
+    await expect(mailbox.next(1000)).rejects.toThrow('no llegó ningún correo');
+    const events = await stack.pool.query(`SELECT data FROM identity.events WHERE stream_id = $1 AND type = 'PasswordResetRequested'`, [`user-${userId}`]);
+    expect(events.rows).toHaveLength(1);
+    // The one link mailed is the one recorded.
+    expect(events.rows[0].data.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    // The requests that appended nothing leave no lookup row behind either.
+    let rows = -1;
+    for (let i = 0; i < 100 && rows !== 1; i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 50));
+      rows = (await stack.pool.query('SELECT count(*)::int AS n FROM identity.reset_token_lookup WHERE user_id = $1', [userId])).rows[0].n;
+    }
+    expect(rows).toBe(1);
   });
 
   it('validates the e-mail: Email inválido', async () => {

@@ -1,13 +1,13 @@
 import { AuthMessages, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest, type CurrentUser } from '@tiendita/contracts';
-import { UnauthorizedError } from '@tiendita/eventsourcing';
-import { parse } from '@tiendita/service-kit';
+import { parse, UnauthorizedError } from '@tiendita/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { GatewayConfig } from '../config';
 import type { ServiceClient } from '../proxy/service-client';
-import { ownOrigin } from '../security/csrf';
-import { keyOf, type RateLimiter } from '../security/rate-limiter';
+import { KnownDevices } from '../security/known-devices';
+import { keyOf, type RateLimiter, type RateRule } from '../security/rate-limiter';
 import type { PgSessionStore } from '../sessions/pg-session-store';
-import { SESSION_COOKIE, TOUCHED_AT, type PassportAuthenticator, type SessionUser } from '../sessions/sessions';
+import { cookieSecure, CREATED_AT, SESSION_COOKIE, sessionSecret, TOUCHED_AT, type PassportAuthenticator, type SessionUser } from '../sessions/sessions';
 
 export interface AuthRoutesOptions {
   config: GatewayConfig;
@@ -15,12 +15,20 @@ export interface AuthRoutesOptions {
   limiter: RateLimiter;
   sessions: PgSessionStore;
   passport: PassportAuthenticator;
+  /** True for a same-site navigation (GET /api/logout); see security/csrf.ts. */
+  sameSiteNavigation: (request: FastifyRequest) => boolean;
 }
 
 const anonymous = { userId: null, storeId: null };
 const minutes = (n: number) => n * 60;
 
-/** Ends the current session (row and cookie). */
+/** A device cookie lasts a year from its last sign-in. */
+const DEVICE_COOKIE_DAYS = 365;
+
+/**
+ * Ends the current session: the row is deleted (awaited, on the durable pool; a failure reaches
+ * the caller as an error, never a "Sesión cerrada"), then the cookie is cleared.
+ */
 async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const session = request.session as { sessionId?: string; destroy?: () => Promise<void> } | null;
   if (session?.sessionId && typeof session.destroy === 'function') await session.destroy();
@@ -34,19 +42,50 @@ async function endSession(request: FastifyRequest, reply: FastifyReply): Promise
  * spec 000 §7's.
  */
 export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOptions): void {
-  const { config, services, limiter, sessions, passport } = options;
+  const { config, services, limiter, sessions, passport, sameSiteNavigation } = options;
+  const devices = new KnownDevices(sessionSecret(config), { secure: cookieSecure(config), maxAgeDays: DEVICE_COOKIE_DAYS });
 
+  /**
+   * No targeted lockout (docs/architecture.md, "Edge security"). Before the password is checked,
+   * in one round trip:
+   * - a browser that signed in to this account before (device cookie) is judged by its own failed
+   *   logins only (RATE_LOGIN_FAILURES_PER_DEVICE), whatever its address and the account's state;
+   * - any other browser counts an attempt for its address (RATE_LOGIN_PER_IP; an IPv6 /64 is one
+   *   address, see RateLimiter) and looks at the account's failures from unknown browsers: once
+   *   those are full, an address that has failed logins of its own is refused (429), and a clean
+   *   address gets through after RATE_LOGIN_SLOWDOWN_MS. The guesser is stopped or slowed; the
+   *   owner is never locked out.
+   */
   app.post('/api/auth/login', async (request, reply) => {
-    const perIp = { bucket: `login:ip:${request.ip}`, limit: config.RATE_LOGIN_PER_IP, windowSeconds: minutes(config.RATE_LOGIN_IP_WINDOW_MIN) };
+    const perIp: RateRule = { bucket: `login:ip:${request.ip}`, limit: config.RATE_LOGIN_PER_IP, windowSeconds: minutes(config.RATE_LOGIN_IP_WINDOW_MIN) };
     const credentials = LoginRequest.safeParse(request.body);
     if (!credentials.success) {
       await limiter.hit([perIp]);
       throw credentials.error;
     }
     request.body = credentials.data;
-    const failures = { bucket: `login:fail:${keyOf(credentials.data.email)}`, limit: config.RATE_LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: minutes(config.RATE_LOGIN_ACCOUNT_WINDOW_MIN) };
-    // One round trip: count this attempt for the address, and refuse if the account's failures are full.
-    await limiter.hitAndCheck([perIp], [failures]);
+    const { email } = credentials.data;
+    const window = minutes(config.RATE_LOGIN_ACCOUNT_WINDOW_MIN);
+    const device = devices.read(request, email);
+    let failures: RateRule[];
+    if (device.known) {
+      failures = [{ bucket: `login:fail:dev:${keyOf(device.id ?? '')}`, limit: config.RATE_LOGIN_FAILURES_PER_DEVICE, windowSeconds: window }];
+      await limiter.check(failures);
+    } else {
+      const account: RateRule = { bucket: `login:fail:${keyOf(email)}`, limit: config.RATE_LOGIN_FAILURES_PER_ACCOUNT, windowSeconds: window };
+      // limit 1: "full" means this address has failed at least once in the window.
+      const addressFailures: RateRule = { bucket: `login:fail:ip:${request.ip}`, limit: 1, windowSeconds: window };
+      failures = [account, addressFailures];
+      const states = await limiter.count([perIp], failures);
+      const state = (rule: RateRule) => states.find((s) => s.bucket === rule.bucket && s.counted === (rule === perIp));
+      const ipState = state(perIp);
+      if (ipState?.full) limiter.raise([ipState]);
+      const accountState = state(account);
+      if (accountState?.full) {
+        if (state(addressFailures)?.full) limiter.raise([accountState]);
+        if (config.RATE_LOGIN_SLOWDOWN_MS > 0) await sleep(config.RATE_LOGIN_SLOWDOWN_MS);
+      }
+    }
 
     let outcome: { user: CurrentUser | false; error: Error | null } = { user: false, error: null };
     await passport.authenticate('local', { session: false }, async (_request: FastifyRequest, _reply: FastifyReply, error: Error | null, user?: unknown) => {
@@ -54,12 +93,16 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     }).call(app, request, reply);
     if (outcome.error) throw outcome.error;
     if (!outcome.user) {
-      await limiter.hit([failures]);
+      // Counted, never refused here: the answer to a wrong password is always 401.
+      await limiter.count(failures, []);
       throw new UnauthorizedError(AuthMessages.invalidCredentials);
     }
     // logIn regenerates the session: a new id (≥ 128 bits) replaces whatever the browser had.
     await request.logIn(outcome.user);
-    request.session.set(TOUCHED_AT, Date.now());
+    const now = Date.now();
+    request.session.set(CREATED_AT, now);
+    request.session.set(TOUCHED_AT, now);
+    devices.remember(reply, device, email);
     return outcome.user;
   });
 
@@ -68,8 +111,10 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     return { message: 'Sesión cerrada' };
   });
 
+  // The menu's logout link. A GET cannot carry a CSRF check of its own, so only a same-site
+  // navigation ends the session; from another site (an <img>, a link) it only leads home.
   app.get('/api/logout', async (request, reply) => {
-    await endSession(request, reply);
+    if (sameSiteNavigation(request)) await endSession(request, reply);
     return reply.redirect('/', 302);
   });
 
@@ -95,7 +140,8 @@ export function registerAuthRoutes(app: FastifyInstance, options: AuthRoutesOpti
     await limiter.hit([{ bucket: `forgot:ip:${request.ip}`, limit: config.RATE_FORGOT_PER_IP, windowSeconds: window }]);
     const { email } = parse(ForgotPasswordRequest, request.body);
     await limiter.hit([{ bucket: `forgot:acct:${keyOf(email)}`, limit: config.RATE_FORGOT_PER_ACCOUNT, windowSeconds: window }]);
-    return services.json<{ message: string }>('identity', 'POST', '/internal/auth/forgot-password', { email, origin: config.PUBLIC_URL ?? ownOrigin(request) }, anonymous, String(request.id));
+    // Identity answers at once and mails the link (built from its PUBLIC_URL, never from this request) afterwards.
+    return services.json<{ message: string }>('identity', 'POST', '/internal/auth/forgot-password', { email }, anonymous, String(request.id));
   });
 
   app.post('/api/auth/reset-password', async (request, reply) => {

@@ -1,20 +1,24 @@
 import { createPool } from '@tiendita/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { registerAuthRoutes } from '../auth/auth.routes';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_SCHEMA } from '../migrations';
 import { createForwarder, RAW_BODY, type RequestWithRaw } from '../proxy/forward';
 import { ServiceClient } from '../proxy/service-client';
-import { createOriginCheck } from '../security/csrf';
+import { acceptsRawBody } from '../routes';
+import { createOriginCheck, createSameSiteNavigationCheck } from '../security/csrf';
 import { RateLimiter } from '../security/rate-limiter';
 import { PgSessionStore } from '../sessions/pg-session-store';
 import { registerSessions } from '../sessions/sessions';
-import { errorHandler } from './errors';
+import { errorHandler, refuseNonJsonBody } from './errors';
 
 export interface ApiPluginOptions {
   config: GatewayConfig;
   logger: Logger;
+  /** The gateway's ordinary pool (durable commits): session deletes go through it. */
+  pool: Pool;
 }
 
 // HEAD comes with GET (fastify exposes HEAD routes for GET ones).
@@ -29,7 +33,7 @@ const WRITE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
  * - a nested scope with cookie sessions + passport for the auth calls and every owner route.
  */
 export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions): Promise<void> {
-  const { config, logger } = options;
+  const { config, logger, pool } = options;
   const services = new ServiceClient(
     {
       identity: config.IDENTITY_URL,
@@ -46,7 +50,15 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
   // A database crash can lose the last few hundred ms of them: sessions made in that window sign
   // in again, and a few attempts go uncounted. Nothing else is written on this pool.
   const ephemeral = createPool(config.DATABASE_URL, { applicationName: 'tiendita-gateway-sesiones', max: 10, synchronousCommit: false });
-  const sessions = new PgSessionStore(ephemeral, `${GATEWAY_SCHEMA}.sessions`, config.SESSION_MAX_AGE_HOURS * 3600 * 1000);
+  // Deletes (logout, password reset, expiry) go through the durable pool: once the answer says a
+  // session ended, no database crash brings it back.
+  const sessions = new PgSessionStore({
+    pool: ephemeral,
+    durablePool: pool,
+    table: `${GATEWAY_SCHEMA}.sessions`,
+    defaultMaxAgeMs: config.SESSION_MAX_AGE_HOURS * 3600 * 1000,
+    absoluteMaxAgeMs: config.SESSION_ABSOLUTE_HOURS * 3600 * 1000,
+  });
   const limiter = new RateLimiter(ephemeral, `${GATEWAY_SCHEMA}.rate_limits`);
   sessions.startSweeping();
   limiter.startSweeping();
@@ -71,21 +83,36 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
       done(error as SyntaxError, undefined);
     }
   });
-  // Anything else (image uploads): streamed through, cut at UPLOAD_LIMIT_BYTES.
-  api.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  // Anything else: streamed through (cut at UPLOAD_LIMIT_BYTES) only to an upload route; every
+  // other route, public or not, takes JSON alone: 415, or 413 above the JSON limit. What is left
+  // of a refused body is drained by service-kit before the answer, which closes the connection.
+  api.addContentTypeParser('*', (request, payload, done) => {
+    if (acceptsRawBody(request.method, request.url.split('?', 1)[0])) return done(null, payload);
+    refuseNonJsonBody(request.headers, payload, config.BODY_LIMIT_BYTES, done);
+  });
 
-  const checkOrigin = createOriginCheck({ publicUrl: config.PUBLIC_URL, allowedOrigins: config.ALLOWED_ORIGINS });
+  const originOptions = { publicUrl: config.PUBLIC_URL, allowedOrigins: config.ALLOWED_ORIGINS };
+  const checkOrigin = createOriginCheck(originOptions);
   api.addHook('onRequest', async (request: FastifyRequest) => checkOrigin(request));
 
   const forwardOptions = { services, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES };
   const publicForward = createForwarder(forwardOptions, 'public');
   api.route({ method: ALL_METHODS, url: '/api/public/*', handler: publicForward });
+  // Subscriptions send mail: counted per address so the shop's form cannot be used to flood inboxes.
+  api.route({
+    method: ['POST'],
+    url: '/api/public/subscribe/*',
+    handler: async (request, reply) => {
+      await limiter.hit([{ bucket: `subscribe:ip:${request.ip}`, limit: config.RATE_SUBSCRIBE_PER_IP, windowSeconds: config.RATE_SUBSCRIBE_WINDOW_MIN * 60 }]);
+      return publicForward(request, reply);
+    },
+  });
   api.route({ method: ['GET'], url: '/objects/*', handler: publicForward });
   api.route({ method: ['GET'], url: '/temp-uploads/*', handler: publicForward });
 
   await api.register(async (owner) => {
     const passport = await registerSessions(owner, { config, store: sessions, services });
-    registerAuthRoutes(owner, { config, services, limiter, sessions, passport });
+    registerAuthRoutes(owner, { config, services, limiter, sessions, passport, sameSiteNavigation: createSameSiteNavigationCheck(originOptions) });
     const ownerForward = createForwarder(forwardOptions, 'owner');
     owner.route({ method: ALL_METHODS, url: '/api/*', handler: ownerForward });
     owner.route({ method: WRITE_METHODS, url: '/objects/*', handler: ownerForward });

@@ -1,5 +1,5 @@
 import { RESERVED_SUBDOMAINS } from '@tiendita/contracts';
-import { signInternalHeaders } from '@tiendita/service-kit';
+import { InternalClient, NotFoundError } from '@tiendita/service-kit';
 
 /** What catalog answers for a shop or a product (GET /internal/previews/…). */
 export interface LinkPreview {
@@ -101,6 +101,8 @@ export function injectPreview(html: string, rendered: { title: string; tags: str
 
 export interface LinkPreviewOptions {
   catalogUrl: string;
+  /** Identity, asked (only when catalog does not know a shop's name) whether it is a subdomain the store left. */
+  identityUrl?: string;
   internalSecret: string;
   /** Longest wait for catalog before the page goes out without a preview. */
   timeoutMs?: number;
@@ -118,7 +120,52 @@ const MAX_ENTRIES = 2000;
 export class LinkPreviews {
   private readonly cache = new Map<string, { at: number; preview: LinkPreview | null }>();
 
-  constructor(private readonly options: LinkPreviewOptions) {}
+  private readonly client: InternalClient<'catalog' | 'identity'>;
+  private readonly moved = new Map<string, { at: number; subdomain: string | null }>();
+
+  constructor(private readonly options: LinkPreviewOptions) {
+    this.client = new InternalClient({ catalog: options.catalogUrl, identity: options.identityUrl ?? options.catalogUrl }, options.internalSecret, { connections: 8 });
+  }
+
+  /**
+   * Where a shop's old link now lives: a store that changed its subdomain keeps /{old} working for
+   * 90 days (identity knows), and the page answers a 301 to /{new} so shared links, crawlers and
+   * link previews follow it. Null when the path is not a shop page or its name is current/unknown.
+   * Asked only when catalog has no shop by that name, so a normal shop visit costs nothing more.
+   */
+  async redirectFor(url: string): Promise<string | null> {
+    if (!this.options.identityUrl) return null;
+    const target = previewTarget(url);
+    if (!target || /^[0-9a-f-]{36}$/i.test(target.store)) return null;
+    const name = target.store.toLowerCase();
+    if (await this.fetchPreview({ kind: 'store', store: name })) return null;
+    const ttl = this.options.ttlMs ?? 60_000;
+    let hit = this.moved.get(name);
+    if (!hit || Date.now() - hit.at >= ttl) {
+      let subdomain: string | null = null;
+      try {
+        const store = await this.client.json<{ subdomain?: string }>('identity', 'GET', `/api/public/store/${encodeURIComponent(name)}`, undefined, { userId: null, storeId: null }, { timeoutMs: this.options.timeoutMs ?? 500 });
+        subdomain = typeof store.subdomain === 'string' ? store.subdomain : null;
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) return null; // a failing identity is not cached
+      }
+      if (this.moved.size >= MAX_ENTRIES) this.moved.delete(this.moved.keys().next().value as string);
+      hit = { at: Date.now(), subdomain };
+      this.moved.set(name, hit);
+    }
+    const current = hit.subdomain;
+    if (!current || current === name) return null;
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const next = path.replace(new RegExp(`^/(tienda/)?${escaped}(?=/|$)`, 'i'), (_all, tienda: string | undefined) => `/${tienda ?? ''}${current}`);
+    return next === path ? null : next + (q === -1 ? '' : url.slice(q));
+  }
+
+  /** Closes the connections to catalog. */
+  close(): Promise<void> {
+    return this.client.close();
+  }
 
   private async fetchPreview(target: PreviewTarget): Promise<LinkPreview | null> {
     const path = target.kind === 'product' ? `/internal/previews/products/${encodeURIComponent(target.productId)}` : `/internal/previews/stores/${encodeURIComponent(target.store)}`;
@@ -128,14 +175,9 @@ export class LinkPreviews {
     if (hit && Date.now() - hit.at < ttl) return hit.preview;
     let preview: LinkPreview | null = null;
     try {
-      const res = await fetch(new URL(path, this.options.catalogUrl), {
-        headers: { accept: 'application/json', ...signInternalHeaders(this.options.internalSecret, { method: 'GET', path }) },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 500),
-      });
-      if (res.ok) preview = (await res.json()) as LinkPreview;
-      else if (res.status !== 404) return null; // a failing catalog is not cached
-    } catch {
-      return null;
+      preview = await this.client.json<LinkPreview>('catalog', 'GET', path, undefined, { userId: null, storeId: null }, { timeoutMs: this.options.timeoutMs ?? 500 });
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) return null; // a failing catalog is not cached
     }
     if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(key, { at: Date.now(), preview });

@@ -1,8 +1,8 @@
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '@tiendita/eventsourcing';
-import { AuthMessages } from '@tiendita/contracts';
+import { AuthMessages, ErrorBody } from '@tiendita/contracts';
+import { type DomainError, errorFromBody, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, UnauthorizedError } from '@tiendita/service-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable, Transform } from 'node:stream';
-import { PayloadTooLargeError } from '@tiendita/eventsourcing';
+import type { Dispatcher } from 'undici';
 import { resolveRoute, type Access } from '../routes';
 import type { Caller, ServiceClient } from './service-client';
 
@@ -53,6 +53,37 @@ function limitStream(source: Readable, limit: number): Readable {
   return source.pipe(counter);
 }
 
+/** The JSON of an error answer of at most SMALL_BODY_BYTES, else undefined (too large, not JSON); the body is consumed either way. */
+async function readErrorBody(res: Dispatcher.ResponseData): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of res.body) {
+      size += (chunk as Buffer).length;
+      if (size > SMALL_BODY_BYTES) {
+        await res.body.dump().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A service's 5xx never passes through as it is: its text could be internal (a stack, SQL, a
+ * proxy's page). A 503 in the shared error body is one our code chose (its Spanish message and
+ * details, e.g. what a product edit saved, go on); everything else becomes errorFromBody's
+ * generic answer.
+ */
+function upstreamError(status: number, parsed: unknown): DomainError {
+  const body = ErrorBody.safeParse(parsed);
+  if (status === 503 && body.success) return new HttpError(body.data.message, 503, body.data.code, body.data.details);
+  return errorFromBody(status, parsed);
+}
+
 export interface ForwardOptions {
   services: ServiceClient;
   uploadLimitBytes: number;
@@ -96,6 +127,7 @@ export function createForwarder(options: ForwardOptions, access: Access) {
     if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length);
 
     const res = await options.services.request(rule.service, { method: request.method, path: request.url, headers, body, caller });
+    if (res.statusCode >= 500) throw upstreamError(res.statusCode, await readErrorBody(res));
     reply.status(res.statusCode);
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined || DROP_RESPONSE.has(name)) continue;

@@ -8,18 +8,37 @@ interface SessionLike {
   [key: string]: unknown;
 }
 
+export interface PgSessionStoreOptions {
+  /** Reads and writes: may commit without waiting for the disk (a lost write signs someone in again). */
+  pool: Pool;
+  /**
+   * Deletes (logout, rotation, expiry, password reset): commits that wait for the disk, so an
+   * answer that says a session ended is never undone by a database crash.
+   */
+  durablePool: Pool;
+  table: string;
+  /** Expiry of a row whose cookie has none. */
+  defaultMaxAgeMs: number;
+  /** No row outlives its sign-in (`createdAt` in the session) by more than this. */
+  absoluteMaxAgeMs: number;
+}
+
 /**
  * @fastify/session store on the spec's `sessions` table (sid, sess json, expire). One indexed
  * lookup per signed-in request; rows past `expire` are never returned and are swept periodically.
+ * A delete is awaited on the durable pool and its failure reaches the caller.
  */
 export class PgSessionStore {
   private sweeper: NodeJS.Timeout | null = null;
+  private readonly pool: Pool;
+  private readonly durablePool: Pool;
+  private readonly table: string;
 
-  constructor(
-    private readonly pool: Pool,
-    private readonly table: string,
-    private readonly defaultMaxAgeMs: number,
-  ) {}
+  constructor(private readonly options: PgSessionStoreOptions) {
+    this.pool = options.pool;
+    this.durablePool = options.durablePool;
+    this.table = options.table;
+  }
 
   get(sid: string, callback: Callback<SessionLike | null>): void {
     this.pool
@@ -34,7 +53,9 @@ export class PgSessionStore {
       callback();
       return;
     }
-    const expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.defaultMaxAgeMs);
+    let expires = session.cookie?.expires ? new Date(session.cookie.expires) : new Date(Date.now() + this.options.defaultMaxAgeMs);
+    const createdAt = Number(session.createdAt);
+    if (createdAt > 0 && createdAt + this.options.absoluteMaxAgeMs < expires.getTime()) expires = new Date(createdAt + this.options.absoluteMaxAgeMs);
     this.pool
       .query({
         name: 'session_set',
@@ -46,12 +67,12 @@ export class PgSessionStore {
   }
 
   destroy(sid: string, callback: Callback): void {
-    this.pool.query({ name: 'session_destroy', text: `DELETE FROM ${this.table} WHERE sid = $1`, values: [sid] }).then(() => callback(), (error: unknown) => callback(error));
+    this.durablePool.query({ name: 'session_destroy', text: `DELETE FROM ${this.table} WHERE sid = $1`, values: [sid] }).then(() => callback(), (error: unknown) => callback(error));
   }
 
   /** Ends every session of a user (after a password reset). Returns how many there were. */
   async destroyAllOfUser(userId: string): Promise<number> {
-    const r = await this.pool.query(`DELETE FROM ${this.table} WHERE ((sess -> 'passport') ->> 'userId') = $1`, [userId]);
+    const r = await this.durablePool.query(`DELETE FROM ${this.table} WHERE ((sess -> 'passport') ->> 'userId') = $1`, [userId]);
     return r.rowCount ?? 0;
   }
 

@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import { Authenticator } from '@fastify/passport';
 import fastifySession from '@fastify/session';
 import { CurrentUser } from '@tiendita/contracts';
-import { UnauthorizedError } from '@tiendita/eventsourcing';
+import { UnauthorizedError } from '@tiendita/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHmac, randomBytes } from 'node:crypto';
 import { Strategy as LocalStrategy } from 'passport-local';
@@ -26,6 +26,8 @@ export interface SessionUser {
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 /** Session key of the last expiry refresh (ms since the epoch). */
 export const TOUCHED_AT = 'touchedAt';
+/** Session key of the sign-in that opened the session (ms since the epoch): the absolute lifetime counts from it. */
+export const CREATED_AT = 'createdAt';
 
 /** 192-bit session ids (24 random bytes, base64url). */
 function newSessionId(): string {
@@ -35,6 +37,11 @@ function newSessionId(): string {
 /** The cookie-signing secret: SESSION_SECRET, else one derived from INTERNAL_SECRET. */
 export function sessionSecret(config: GatewayConfig): string {
   return config.SESSION_SECRET ?? createHmac('sha256', config.INTERNAL_SECRET).update('tiendita session cookie').digest('hex');
+}
+
+/** Secure cookies behind a TLS proxy (TRUST_PROXY): set whenever the request came over https. */
+export function cookieSecure(config: GatewayConfig): 'auto' | false {
+  return config.TRUST_PROXY !== '0' && config.TRUST_PROXY !== 'false' ? 'auto' : false;
 }
 
 /**
@@ -48,6 +55,7 @@ export async function registerSessions(
 ): Promise<PassportAuthenticator> {
   const { config, store, services } = options;
   const maxAge = config.SESSION_MAX_AGE_HOURS * 60 * 60 * 1000;
+  const absoluteMs = config.SESSION_ABSOLUTE_HOURS * 60 * 60 * 1000;
 
   await scope.register(fastifyCookie);
   await scope.register(fastifySession, {
@@ -62,7 +70,7 @@ export async function registerSessions(
       httpOnly: true,
       sameSite: 'lax',
       // Behind a TLS proxy (TRUST_PROXY) the cookie is Secure whenever the request came over https.
-      secure: config.TRUST_PROXY !== '0' && config.TRUST_PROXY !== 'false' ? 'auto' : false,
+      secure: cookieSecure(config),
       maxAge,
     },
   });
@@ -89,10 +97,20 @@ export async function registerSessions(
   await scope.register(passport.initialize());
   await scope.register(passport.secureSession());
 
-  // A sliding expiry that writes at most once an hour per session: changing `touchedAt` makes
-  // @fastify/session save the row (expire = now + max age) and send the cookie again.
+  // Two lifetimes. Absolute: a session older than SESSION_ABSOLUTE_HOURS (or one without its
+  // sign-in time) is deleted from the store, awaited, and the call goes on signed out (401 on an
+  // owner route; the cookie is cleared). Sliding: the expiry is refreshed at most once an hour per
+  // session; changing `touchedAt` makes @fastify/session save the row (expire = now + max age,
+  // capped at the absolute end by the store) and send the cookie again.
   scope.addHook('preHandler', async (request) => {
     if (!request.user) return;
+    const createdAt = Number(request.session.get(CREATED_AT) ?? 0);
+    if (!(createdAt > 0) || Date.now() - createdAt >= absoluteMs) {
+      // regenerate() deletes the old row first and leaves an empty session, which is never stored.
+      await request.session.regenerate();
+      (request as { user?: unknown }).user = null;
+      return;
+    }
     const touchedAt = Number(request.session.get(TOUCHED_AT) ?? 0);
     if (Date.now() - touchedAt >= TOUCH_EVERY_MS) request.session.set(TOUCHED_AT, Date.now());
   });

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read loosely in tests, like fetch().json() */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RegisterRequest } from '@tiendita/contracts';
-import { createTestDatabase, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
+import { createTestDatabase, TEST_PUBLIC_URL, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,7 @@ export const RELAXED_LIMITS: Record<string, string> = {
   RATE_FORGOT_PER_IP: '10000',
   RATE_FORGOT_PER_ACCOUNT: '10000',
   RATE_RESET_PER_IP: '10000',
+  RATE_SUBSCRIBE_PER_IP: '10000',
 };
 
 export interface StackOptions {
@@ -41,6 +42,8 @@ export interface StackOptions {
   serviceOptions?: Partial<Record<StackService, unknown>>;
   /** Keep the production rate limits (default: relaxed to 10000 so tests are not throttled). */
   productionRateLimits?: boolean;
+  /** Second argument of the gateway's createApp(env, options), e.g. { logDestination } to read its log lines. */
+  gatewayOptions?: unknown;
 }
 
 export interface RunningService {
@@ -52,6 +55,11 @@ export interface RunningService {
 export interface Stack {
   /** Base URL of the gateway, e.g. http://127.0.0.1:41234 — every test call goes here. */
   url: string;
+  /**
+   * The gateway's PUBLIC_URL (TEST_PUBLIC_URL unless gatewayEnv gives one): the base of mailed links.
+   * Every process of the stack gets the same one unless serviceEnv gives a service its own.
+   */
+  publicUrl: string;
   gateway: NestFastifyApplication;
   services: Partial<Record<StackService, RunningService>>;
   db: TestDatabase;
@@ -101,6 +109,7 @@ async function listen(app: NestFastifyApplication): Promise<string> {
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const names = options.services ?? ['identity'];
+  const publicUrl = options.gatewayEnv?.PUBLIC_URL ?? TEST_PUBLIC_URL;
   const db = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-stack-'));
   const started: Partial<Record<StackService, RunningService>> = {};
@@ -111,7 +120,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const createApp = await loadCreateApp(name);
       // A service started later learns the URLs of those already running (catalog → inventory: list inventory first).
       const known = Object.fromEntries(Object.entries(started).map(([n, s]) => [URL_VARIABLE[n as StackService], s.url]));
-      const app = await createApp(testEnv(db.url, { DATA_DIR: dataDir, ...known, ...(options.serviceEnv?.[name] ?? {}) }), options.serviceOptions?.[name]);
+      const app = await createApp(testEnv(db.url, { DATA_DIR: dataDir, PUBLIC_URL: publicUrl, ...known, ...(options.serviceEnv?.[name] ?? {}) }), options.serviceOptions?.[name]);
       apps.push(app);
       started[name] = { app, url: await listen(app) };
     }
@@ -121,18 +130,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const gateway = await createGateway(
       testEnv(db.url, {
         DATA_DIR: dataDir,
+        PUBLIC_URL: publicUrl,
         WEB_DIST_DIR: join(dataDir, 'no-web-build'),
         ...urls,
         ...(options.productionRateLimits ? {} : RELAXED_LIMITS),
         ...(options.gatewayEnv ?? {}),
       }),
+      options.gatewayOptions,
     );
     apps.push(gateway);
     const url = await listen(gateway);
     pool = new pg.Pool({ connectionString: db.url, max: 3 });
+    // An idle connection killed from outside (another run's pg_terminate_backend) must not crash the test file.
+    pool.on('error', () => undefined);
     const stackPool = pool;
     return {
       url,
+      publicUrl,
       gateway,
       services: started,
       db,

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import { fold, type Decider } from './decider';
 import { ConcurrencyError } from './errors';
-import type { PostgresEventStore } from './event-store';
+import type { Position, PostgresEventStore } from './event-store';
 import type { AppendMetadata, DomainEvent } from './types';
 
 export interface HandleCommandOptions {
@@ -17,6 +17,11 @@ export interface HandleCommandResult<State, Event extends DomainEvent> {
   newState: State;
   /** Stream version after the command. */
   version: number;
+  /**
+   * Global position of the last event appended, or null when the command appended nothing (a
+   * repeated idempotent command): what a read-your-writes wait waits for, with no second query.
+   */
+  position: Position | null;
 }
 
 /**
@@ -37,10 +42,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     const state = fold(decider, events);
     const newEvents = decider.decide(command, state);
     const version = recorded.length;
-    if (newEvents.length === 0) return { newEvents, newState: state, version };
+    if (newEvents.length === 0) return { newEvents, newState: state, version, position: null };
     try {
       const res = await store.append(streamId, newEvents, version, options.metadata, options.client);
-      return { newEvents, newState: newEvents.reduce(decider.evolve, state), version: res.nextExpectedVersion };
+      return { newEvents, newState: newEvents.reduce(decider.evolve, state), version: res.nextExpectedVersion, position: res.position };
     } catch (err) {
       if (err instanceof ConcurrencyError && attempt < retries) {
         await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * (attempt + 1)));

@@ -1,11 +1,12 @@
+import { ErrorCode } from '@tiendita/contracts';
+
 /**
- * Typed domain errors. They carry their HTTP status and code so that one filter
- * (service-kit) maps them to the error body; the domain itself knows no framework.
+ * Typed domain errors: a Spanish message, the contract's error code and optional details. The
+ * domain knows no transport: service-kit's error filter maps each kind to its HTTP status.
  */
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly status: number,
     readonly code: string,
     readonly details?: Record<string, unknown>,
   ) {
@@ -14,62 +15,34 @@ export class DomainError extends Error {
   }
 }
 
-/** 400: input breaks a rule; details may hold per-field messages. */
+/** Input breaks a rule; details may hold per-field messages (`{ fields: { sku: '…' } }`). */
 export class ValidationError extends DomainError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super(message, 400, 'VALIDATION_ERROR', details);
+  constructor(message: string, details?: Record<string, unknown>, code: string = ErrorCode.validation) {
+    super(message, code, details);
   }
 }
 
-/** 401: no valid session or caller. */
-export class UnauthorizedError extends DomainError {
-  constructor(message = 'No autenticado') {
-    super(message, 401, 'UNAUTHORIZED');
-  }
-}
-
-/** 403: the caller may not do this. */
-export class ForbiddenError extends DomainError {
-  constructor(message = 'Acceso denegado') {
-    super(message, 403, 'FORBIDDEN');
-  }
-}
-
-/** 404: unknown, or belonging to another tenant (never tell which). */
+/** Unknown, or belonging to another tenant (never tell which). */
 export class NotFoundError extends DomainError {
-  constructor(message = 'No encontrado') {
-    super(message, 404, 'NOT_FOUND');
+  constructor(message = 'No encontrado', code: string = ErrorCode.notFound) {
+    super(message, code);
   }
 }
 
-/** 409: the aggregate is in a state where the command is not allowed, or a unique value is taken. */
+/** The aggregate is in a state where the command is not allowed, or a unique value is taken. */
 export class IllegalStateError extends DomainError {
-  constructor(message: string, details?: Record<string, unknown>) {
-    super(message, 409, 'CONFLICT', details);
+  constructor(message: string, details?: Record<string, unknown>, code: string = ErrorCode.conflict) {
+    super(message, code, details);
   }
 }
 
-/** 409: the stream moved on since it was read (optimistic concurrency). */
+/** The stream moved on since it was read (optimistic concurrency). */
 export class ConcurrencyError extends DomainError {
   constructor(
     readonly streamId: string,
     readonly expectedVersion: number,
     message = 'El registro fue modificado por otra operación. Inténtalo de nuevo.',
   ) {
-    super(message, 409, 'CONCURRENCY_CONFLICT', { streamId, expectedVersion });
-  }
-}
-
-/** 413: the body or file is too large. */
-export class PayloadTooLargeError extends DomainError {
-  constructor(message = 'El archivo o la solicitud es demasiado grande') {
-    super(message, 413, 'PAYLOAD_TOO_LARGE');
-  }
-}
-
-/** 429: rate limit reached. */
-export class TooManyRequestsError extends DomainError {
-  constructor(message = 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', readonly retryAfterSeconds?: number) {
-    super(message, 429, 'TOO_MANY_REQUESTS', retryAfterSeconds ? { retryAfterSeconds } : undefined);
+    super(message, ErrorCode.concurrency, { streamId, expectedVersion });
   }
 }

@@ -138,6 +138,7 @@ export class PostgresEventStore {
    */
   private readonly knownPositions = new Map<string, number>();
   private notifyTimer: NodeJS.Timeout | null = null;
+  private lastNotifyAt = 0;
   private lateNotifyTimer: NodeJS.Timeout | null = null;
   private readonly notifyDelayMs: number;
 
@@ -155,34 +156,34 @@ export class PostgresEventStore {
     this.appendOneSql = `
       INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
       VALUES ($1, CASE WHEN $2::int = 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_position = $2::int) THEN $2::int + 1 END, $3, $4, $5)
-      RETURNING global_position`;
+      RETURNING global_position, transaction_id::text`;
     // One round trip: the primary key (stream_id, stream_position) is the concurrency check;
     // the EXISTS probe on the same key refuses an expected version beyond the stream's end.
     // When the expected version is known to exist (or is 0): a plain INSERT, the primary key is the whole check.
     this.appendOneKnownSql = `
       INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
       VALUES ($1, $2::int + 1, $3, $4, $5)
-      RETURNING global_position`;
+      RETURNING global_position, transaction_id::text`;
     this.appendKnownSql = `
       INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
       SELECT $1, $2::int + u.ord, u.type, u.data, u.metadata
       FROM unnest($3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS u(type, data, metadata, ord)
       ORDER BY u.ord
-      RETURNING global_position`;
+      RETURNING global_position, transaction_id::text`;
     this.appendSql = `
       INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
       SELECT $1, $2::int + u.ord, u.type, u.data, u.metadata
       FROM unnest($3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS u(type, data, metadata, ord)
       WHERE $2::int = 0 OR EXISTS (SELECT 1 FROM ${t} WHERE stream_id = $1 AND stream_position = $2::int)
       ORDER BY u.ord
-      RETURNING global_position`;
+      RETURNING global_position, transaction_id::text`;
     this.appendAnySql = `
       INSERT INTO ${t} (stream_id, stream_position, type, data, metadata)
       SELECT $1, cur.v + u.ord, u.type, u.data, u.metadata
       FROM unnest($2::text[], $3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS u(type, data, metadata, ord),
            (SELECT COALESCE(max(stream_position), 0) AS v FROM ${t} WHERE stream_id = $1) cur
       ORDER BY u.ord
-      RETURNING global_position, stream_position`;
+      RETURNING global_position, stream_position, transaction_id::text`;
     // Events for several streams in one statement, each at the end of its stream ('any'): the
     // window numbers a stream's events of this call after the ones it already holds.
     this.appendEachSql = `
@@ -242,27 +243,29 @@ export class PostgresEventStore {
     }
     try {
       if (expectedVersion === 'any') {
-        const r = await db.query<{ global_position: string; stream_position: number }>({
+        const r = await db.query<{ global_position: string; stream_position: number; transaction_id: string }>({
           name: `${this.schema}_append_any`,
           text: this.appendAnySql,
           values: [streamId, types, datas, metas],
         });
         this.scheduleNotify(client !== undefined);
         if (!client) this.remember(streamId, r.rows[r.rows.length - 1].stream_position);
+        const last = r.rows[r.rows.length - 1];
         return {
-          nextExpectedVersion: r.rows[r.rows.length - 1].stream_position,
+          nextExpectedVersion: last.stream_position,
           globalPositions: r.rows.map((x) => Number(x.global_position)),
+          position: { transactionId: last.transaction_id, globalPosition: Number(last.global_position) },
         };
       }
       const known = expectedVersion === 0 || (this.knownPositions.get(streamId) ?? 0) >= expectedVersion;
       const r =
         events.length === 1
-          ? await db.query<{ global_position: string }>({
+          ? await db.query<{ global_position: string; transaction_id: string }>({
               name: known ? `${this.schema}_append_one_known` : `${this.schema}_append_one`,
               text: known ? this.appendOneKnownSql : this.appendOneSql,
               values: [streamId, expectedVersion, types[0], datas[0], metas[0]],
             })
-          : await db.query<{ global_position: string }>({
+          : await db.query<{ global_position: string; transaction_id: string }>({
               name: known ? `${this.schema}_append_known` : `${this.schema}_append`,
               text: known ? this.appendKnownSql : this.appendSql,
               values: [streamId, expectedVersion, types, datas, metas],
@@ -271,7 +274,12 @@ export class PostgresEventStore {
       this.scheduleNotify(client !== undefined);
       // Inside the caller's transaction the rows may still roll back: remember only committed ones.
       if (!client) this.remember(streamId, expectedVersion + events.length);
-      return { nextExpectedVersion: expectedVersion + events.length, globalPositions: r.rows.map((x) => Number(x.global_position)) };
+      const last = r.rows[r.rows.length - 1];
+      return {
+        nextExpectedVersion: expectedVersion + events.length,
+        globalPositions: r.rows.map((x) => Number(x.global_position)),
+        position: { transactionId: last.transaction_id, globalPosition: Number(last.global_position) },
+      };
     } catch (err) {
       const e = err as { code?: string; column?: string };
       if (e.code === '23505' || (e.code === '23502' && e.column === 'stream_position')) {
@@ -368,13 +376,23 @@ export class PostgresEventStore {
    * safety net.
    */
   private scheduleNotify(inCallerTransaction: boolean): void {
-    const send = () => this.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(this.schema), '']).catch(() => undefined);
+    const send = () => {
+      this.lastNotifyAt = Date.now();
+      return this.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(this.schema), '']).catch(() => undefined);
+    };
     if (!this.notifyTimer) {
-      this.notifyTimer = setTimeout(() => {
-        this.notifyTimer = null;
+      // An append of its own has committed: the first in a while is announced at once (a lone sale
+      // shows up one tick sooner), the next ones within notifyDelayMs share one trailing NOTIFY.
+      const wait = inCallerTransaction ? this.notifyDelayMs : this.lastNotifyAt + this.notifyDelayMs - Date.now();
+      if (wait <= 0) {
         void send();
-      }, this.notifyDelayMs);
-      this.notifyTimer.unref?.();
+      } else {
+        this.notifyTimer = setTimeout(() => {
+          this.notifyTimer = null;
+          void send();
+        }, wait);
+        this.notifyTimer.unref?.();
+      }
     }
     if (inCallerTransaction && !this.lateNotifyTimer) {
       this.lateNotifyTimer = setTimeout(() => {

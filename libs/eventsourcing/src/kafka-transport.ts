@@ -1,4 +1,5 @@
-import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaMessage, type Producer } from 'kafkajs';
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaMessage, type Producer, type SASLOptions } from 'kafkajs';
+import type { ConnectionOptions } from 'node:tls';
 import { Client, type Pool } from 'pg';
 import { assertSchemaName, notifyChannel, PostgresEventStore, START, type Position, type RecordedEventWithTx } from './event-store';
 import { checkout, withSchemaLock } from './pg-util';
@@ -14,30 +15,25 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './subscription';
-import type { EventMetadata } from './types';
+import { decodeMessage, type KafkaEventEnvelope, MESSAGE_SIGNATURE_HEADER, signMessage } from './kafka-message';
 
 /** The topic a service's events are published to. */
-export function topicOf(source: string): string {
-  return `${source}.events`;
+/** Messages a consumer refused (not JSON, not the envelope, not signed by a relay), kept for an operator. */
+export function transportDeadLettersDdl(schema: string): string {
+  return `CREATE TABLE IF NOT EXISTS ${schema}.transport_dead_letters (
+    group_name text NOT NULL,
+    source text NOT NULL,
+    partition integer NOT NULL,
+    kafka_offset text NOT NULL,
+    reason text NOT NULL,
+    value text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (group_name, source, partition, kafka_offset)
+  )`;
 }
 
-/** What the relay publishes for each event: the envelope plus its place in the global order. */
-export interface KafkaEventEnvelope {
-  eventId: string;
-  type: string;
-  schemaVersion: number;
-  streamId: string;
-  streamPosition: number;
-  globalPosition: number;
-  transactionId: string;
-  storeId: string | null;
-  occurredAt: string;
-  correlationId: string | null;
-  causationId: string | null;
-  actor: string | null;
-  recordedAt: string;
-  metadata: EventMetadata;
-  data: unknown;
+export function topicOf(source: string): string {
+  return `${source}.events`;
 }
 
 /**
@@ -66,19 +62,6 @@ export function toEnvelope(e: RecordedEventWithTx, redact?: EventRedactor): Kafk
   };
 }
 
-export function fromEnvelope(env: KafkaEventEnvelope): RecordedEventWithTx {
-  return {
-    globalPosition: env.globalPosition,
-    streamId: env.streamId,
-    streamPosition: env.streamPosition,
-    type: env.type,
-    data: env.data,
-    metadata: env.metadata,
-    recordedAt: new Date(env.recordedAt),
-    transactionId: env.transactionId,
-  };
-}
-
 export interface KafkaTransportOptions {
   /** Pool of this service: its schema holds the consumer checkpoints (and its events table, relayed). */
   pool: Pool;
@@ -86,6 +69,10 @@ export interface KafkaTransportOptions {
   schema: string;
   brokers: string[];
   clientId?: string;
+  /** TLS to the brokers: true (the system's CAs) or options such as a private CA. */
+  ssl?: ConnectionOptions | boolean;
+  /** SASL credentials of this service: the principal the brokers' ACLs name. */
+  sasl?: SASLOptions;
   /**
    * Source schemas whose events tables this process publishes (normally just its own schema).
    * The relay keeps its checkpoint in `<source>.kafka_relay` and resumes from it.
@@ -93,6 +80,12 @@ export interface KafkaTransportOptions {
   relay?: string[];
   /** Used to LISTEN for appends so the relay publishes at once (else it polls). */
   connectionString?: string;
+  /**
+   * The deployment's INTERNAL_SECRET: the relay signs every message with it and consumers refuse
+   * (dead-letter) a message without a valid signature, so a message written to a topic by anyone
+   * but a relay never reaches a projection nor moves a checkpoint.
+   */
+  secret?: string;
   /** Partitions of a topic the relay creates (unlimited retention). */
   partitions?: number;
   relayBatchSize?: number;
@@ -124,7 +117,13 @@ export class KafkaTransport implements EventTransport {
   constructor(private readonly options: KafkaTransportOptions) {
     assertSchemaName(options.schema);
     if (options.brokers.length === 0) throw new Error('KafkaTransport: no hay brokers (KAFKA_BROKERS)');
-    this.kafka = new Kafka({ clientId: options.clientId ?? `tiendita-${options.schema}`, brokers: options.brokers, logLevel: logLevel.WARN });
+    this.kafka = new Kafka({
+      clientId: options.clientId ?? `tiendita-${options.schema}`,
+      brokers: options.brokers,
+      ...(options.ssl ? { ssl: options.ssl } : {}),
+      ...(options.sasl ? { sasl: options.sasl } : {}),
+      logLevel: logLevel.WARN,
+    });
     for (const source of options.relay ?? []) {
       assertSchemaName(source);
       const relay = new KafkaRelay(this, options, source);
@@ -162,6 +161,13 @@ export class KafkaTransport implements EventTransport {
     this.knownTopics.add(topic);
   }
 
+  /** The partition the relay's producer sends a stream's events to (kafkajs' default partitioner, keyed by stream id). */
+  partitionOf(source: string, streamId: string): number {
+    const count = this.options.partitions ?? 6;
+    const partitionMetadata = Array.from({ length: count }, (_, partitionId) => ({ partitionId, leader: 0, replicas: [0], isr: [0], partitionErrorCode: 0, offlineReplicas: [] }));
+    return Partitioners.DefaultPartitioner()({ topic: topicOf(source), partitionMetadata, message: { key: streamId, value: null } });
+  }
+
   newProducer(): Producer {
     return this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner });
   }
@@ -169,6 +175,7 @@ export class KafkaTransport implements EventTransport {
   private async init(): Promise<void> {
     this.ready ??= withSchemaLock(this.options.pool, this.options.schema, async (client) => {
       await client.query(checkpointDdl(this.options.schema));
+      await client.query(transportDeadLettersDdl(this.options.schema));
     });
     return this.ready;
   }
@@ -330,7 +337,10 @@ class KafkaRelay {
       await producer.send({
         topic,
         acks: -1,
-        messages: events.map((e) => ({ key: e.streamId, value: JSON.stringify(toEnvelope(e, this.o.redact)) })),
+        messages: events.map((e) => {
+          const value = JSON.stringify(toEnvelope(e, this.o.redact));
+          return { key: e.streamId, value, ...(this.o.secret ? { headers: { [MESSAGE_SIGNATURE_HEADER]: signMessage(this.o.secret, value) } } : {}) };
+        }),
       });
       const last = events[events.length - 1];
       await tx.query(`UPDATE ${relayTable(this.source)} SET transaction_id = $2::xid8, global_position = $3, updated_at = now() WHERE topic = $1`, [
@@ -407,11 +417,28 @@ class KafkaSubscription {
   }
 
   private async handleChunk(partition: number, messages: KafkaMessage[]): Promise<{ handledMessages: number; stop: boolean }> {
-    const events = messages.map((m) => fromEnvelope(JSON.parse(String(m.value)) as KafkaEventEnvelope));
+    const decoded = messages.map((m) => decodeMessage(m.value, m.headers as Record<string, unknown> | undefined, this.t.secret));
     const tx = await checkout(this.t.pool);
     const fresh: RecordedEventWithTx[] = [];
     try {
       await tx.query('BEGIN');
+      // A message that is not JSON, breaks the envelope schema or lacks the relay's signature is set
+      // aside with its reason; it neither stalls the partition nor moves the checkpoint.
+      const events: RecordedEventWithTx[] = [];
+      const eventIndex: number[] = [];
+      for (let i = 0; i < decoded.length; i++) {
+        const d = decoded[i];
+        if (d.ok) {
+          events.push(d.event);
+          eventIndex.push(i);
+          continue;
+        }
+        await tx.query(
+          `INSERT INTO ${this.t.schema}.transport_dead_letters (group_name, source, partition, kafka_offset, reason, value)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (group_name, source, partition, kafka_offset) DO NOTHING`,
+          [this.o.group, this.o.source, partition, messages[i].offset, d.reason, messages[i].value?.toString('utf8').slice(0, 100_000) ?? null],
+        );
+      }
       const cp = (await lockCheckpoint(tx, this.t.schema, this.o.group, this.o.source, partition, false))!;
       const floor = await readCheckpoint(tx, this.t.schema, this.o.group, this.o.source, FLOOR_PARTITION);
       const skipUpTo = floor ? maxPosition(cp, floor) : cp;
@@ -420,7 +447,7 @@ class KafkaSubscription {
       events.forEach((e, i) => {
         if (comparePositions(e, skipUpTo) > 0 && (fresh.length === 0 || comparePositions(e, fresh[fresh.length - 1]) > 0)) {
           fresh.push(e);
-          indexOfFresh.push(i);
+          indexOfFresh.push(eventIndex[i]);
         }
       });
       if (fresh.length === 0) {

@@ -25,6 +25,33 @@ export async function checkout(pool: Pool): Promise<PoolClient & { done(err?: un
 }
 
 /**
+ * Runs `work` in one transaction: BEGIN, COMMIT when it resolves, ROLLBACK when it throws (and the
+ * client is then destroyed rather than reused). Given a pool, it checks a client out for the
+ * duration; given a client, it runs on it. The one helper for hand-written BEGIN/COMMIT blocks.
+ */
+export async function withTransaction<T>(db: Pool | PoolClient, work: (tx: PoolClient) => Promise<T>, options: { begin?: string } = {}): Promise<T> {
+  const owned = isPool(db) ? await checkout(db) : null;
+  const tx = owned ?? (db as PoolClient);
+  let failure: unknown;
+  try {
+    await tx.query(options.begin ?? 'BEGIN');
+    const result = await work(tx);
+    await tx.query('COMMIT');
+    return result;
+  } catch (error) {
+    failure = error;
+    await tx.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    owned?.done(failure);
+  }
+}
+
+function isPool(db: Pool | PoolClient): db is Pool {
+  return typeof (db as Pool).totalCount === 'number';
+}
+
+/**
  * Runs `work` on one client while holding the schema's `projections:<schema>` advisory lock: the
  * transports and the projection runner create their tables under it, because concurrent
  * CREATE … IF NOT EXISTS on one schema (several transports or processes starting together) can

@@ -1,5 +1,5 @@
 import { Client, type Pool, type PoolClient } from 'pg';
-import { assertSchemaName, notifyChannel, PostgresEventStore, START, type RecordedEventWithTx } from './event-store';
+import { assertSchemaName, notifyChannel, type Position, PostgresEventStore, START, type RecordedEventWithTx } from './event-store';
 import { checkout, withSchemaLock } from './pg-util';
 import { checkpointDdl, comparePositions, lockCheckpoint, readCheckpoint, saveCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
 
@@ -12,6 +12,8 @@ export interface PostgresTransportOptions {
   connectionString: string;
   /** Fallback poll when no NOTIFY arrives, in ms. */
   pollIntervalMs?: number;
+  /** Wait after a failed batch, in ms (default 1000), doubled after each further failure in a row, up to 16 times. */
+  retryDelayMs?: number;
 }
 
 /**
@@ -85,6 +87,14 @@ class PgSubscription {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   private pendingWake = false;
+  /**
+   * The checkpoint this subscription last read or saved. A pass woken by a NOTIFY (or run right after
+   * a batch) first looks for an event after it without a transaction: when there is none, the pass
+   * costs one read instead of a transaction whose row lock needs a commit (a WAL flush). The timed
+   * poll and caughtUp() always take the locked path, which reads the stored checkpoint.
+   */
+  private lastSeen: Position | null = null;
+  private fullPass = true;
   private caughtUpWaiters: { after: number; resolve: () => void }[] = [];
   private passes = 0;
   private finished!: () => void;
@@ -132,21 +142,25 @@ class PgSubscription {
   private idlePass(): Promise<void> {
     return new Promise((resolve) => {
       this.caughtUpWaiters.push({ after: this.passes, resolve });
+      this.fullPass = true;
       this.wake();
     });
   }
 
   private async run(): Promise<void> {
     const batchSize = this.o.batchSize ?? 500;
+    let failuresInARow = 0;
     while (this.running) {
       this.pendingWake = false;
       const pass = ++this.passes;
+      const full = this.fullPass;
+      this.fullPass = false;
       let handled = 0;
       let failed = false;
       let client: Awaited<ReturnType<typeof checkout>> | null = null;
       try {
         client = await checkout(this.t.pool);
-        handled = await this.step(client, batchSize);
+        handled = full || !(await this.nothingNew(client)) ? await this.step(client, batchSize) : 0;
       } catch (err) {
         failed = true; // step() already reported it through onError
         if (!client) this.o.onError?.(err, []);
@@ -155,6 +169,7 @@ class PgSubscription {
       } finally {
         client?.done();
       }
+      failuresInARow = failed ? failuresInARow + 1 : 0;
       if (handled > 0 && !failed && this.running) continue;
       // A pass that found nothing: every waiter registered before it started is caught up.
       if (!failed) {
@@ -165,8 +180,16 @@ class PgSubscription {
       if (!this.running) break;
       if (this.pendingWake && !failed) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, failed ? 1000 : (this.t.pollIntervalMs ?? 1000));
+        const timer = setTimeout(
+          () => {
+            this.fullPass = true;
+            resolve();
+          },
+          failed ? this.retryDelay(failuresInARow) : (this.t.pollIntervalMs ?? 1000),
+        );
         this.wakeUp = () => {
+          // New events do not cut a backoff short (a poison event would use its attempts up at once); stop() does.
+          if (failed && this.running) return;
           clearTimeout(timer);
           resolve();
         };
@@ -175,6 +198,18 @@ class PgSubscription {
     }
     this.caughtUpWaiters.forEach((w) => w.resolve());
     this.caughtUpWaiters = [];
+  }
+
+  /** Backoff after the n-th failed batch in a row: 1 s, 2 s, 4 s… up to 16 s (with the default base). */
+  private retryDelay(failuresInARow: number): number {
+    const base = this.t.retryDelayMs ?? 1000;
+    return base * 2 ** Math.min(Math.max(failuresInARow - 1, 0), 4);
+  }
+
+  /** Whether no event is readable after the checkpoint last seen here (false when none was seen yet). */
+  private async nothingNew(client: PoolClient): Promise<boolean> {
+    if (!this.lastSeen) return false;
+    return (await this.source.readAll(this.lastSeen, 1, client)).length === 0;
   }
 
   /** One batch in one transaction: lock checkpoint, read, handle, save checkpoint. */
@@ -187,6 +222,7 @@ class PgSubscription {
         await tx.query('ROLLBACK');
         return 0;
       }
+      this.lastSeen = from;
       events = await this.source.readAll(from, batchSize, tx);
       if (events.length === 0) {
         await tx.query('COMMIT');
@@ -194,11 +230,10 @@ class PgSubscription {
       }
       const result = await this.o.handle(events, tx);
       const handled = result ? Math.max(0, Math.min(result.handled, events.length)) : events.length;
-      if (handled > 0) {
-        const last = events[handled - 1];
-        await saveCheckpoint(tx, this.t.schema, this.o.group, this.o.source, { transactionId: last.transactionId, globalPosition: last.globalPosition });
-      }
+      const last = handled > 0 ? { transactionId: events[handled - 1].transactionId, globalPosition: events[handled - 1].globalPosition } : null;
+      if (last) await saveCheckpoint(tx, this.t.schema, this.o.group, this.o.source, last);
       await tx.query('COMMIT');
+      if (last) this.lastSeen = last;
       // The handler asked to stop after part of the batch: this subscription ends here.
       if (handled < events.length) this.running = false;
       return handled;

@@ -39,6 +39,11 @@ export interface Subscription {
 export interface EventTransport {
   readonly kind: 'postgres' | 'kafka';
   subscribe(options: SubscribeOptions): Promise<Subscription>;
+  /**
+   * The checkpoint partition that holds a stream's events: 0 on PostgreSQL (one order for the
+   * whole source), the topic partition of the stream's key on Kafka. Read-your-writes waits on it.
+   */
+  partitionOf?(source: string, streamId: string): number;
   close(): Promise<void>;
 }
 
@@ -76,15 +81,20 @@ export async function lockCheckpoint(
   partition = 0,
   skipLocked = true,
 ): Promise<Position | null> {
-  await tx.query(
-    `INSERT INTO ${schema}.subscription_checkpoints (group_name, source, partition) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-    [group, source, partition],
-  );
-  const r = await tx.query<{ transaction_id: string; global_position: string }>(
-    `SELECT transaction_id::text, global_position FROM ${schema}.subscription_checkpoints
-     WHERE group_name = $1 AND source = $2 AND partition = $3 FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
-    [group, source, partition],
-  );
+  const select = () =>
+    tx.query<{ transaction_id: string; global_position: string }>({
+      name: `${schema}_lock_checkpoint${skipLocked ? '_skip' : ''}`,
+      text: `SELECT transaction_id::text, global_position FROM ${schema}.subscription_checkpoints
+             WHERE group_name = $1 AND source = $2 AND partition = $3 FOR UPDATE${skipLocked ? ' SKIP LOCKED' : ''}`,
+      values: [group, source, partition],
+    });
+  // The row exists after a group's first batch: one round trip then; the insert only when it is missing
+  // (or locked, which the second select tells apart).
+  let r = await select();
+  if (r.rowCount === 0) {
+    await tx.query(`INSERT INTO ${schema}.subscription_checkpoints (group_name, source, partition) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [group, source, partition]);
+    r = await select();
+  }
   if (r.rowCount === 0) return null; // another process holds this group: let it work
   return { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) };
 }

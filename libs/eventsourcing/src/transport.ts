@@ -1,3 +1,6 @@
+import type { SASLOptions } from 'kafkajs';
+import { readFileSync } from 'node:fs';
+import type { ConnectionOptions } from 'node:tls';
 import type { Pool } from 'pg';
 import { KafkaTransport, type EventRedactor } from './kafka-transport';
 import { PostgresTransport } from './postgres-transport';
@@ -22,6 +25,34 @@ export interface TransportConfig {
   onError?: (err: unknown, where: string) => void;
 }
 
+const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
+
+/**
+ * TLS and SASL of the Kafka clients, from the environment: KAFKA_SSL=1 (TLS with the system's
+ * CAs) or KAFKA_SSL_CA_FILE (TLS trusting that PEM file), and KAFKA_SASL_MECHANISM (plain,
+ * scram-sha-256 or scram-sha-512) with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD. Nothing set:
+ * plaintext without authentication (a broker reachable only inside a private network).
+ */
+export function kafkaSecurity(env: Record<string, string | undefined>): { ssl?: ConnectionOptions | boolean; sasl?: SASLOptions } {
+  const value = (name: string) => {
+    const v = env[name]?.trim();
+    return v ? v : undefined;
+  };
+  const security: { ssl?: ConnectionOptions | boolean; sasl?: SASLOptions } = {};
+  const caFile = value('KAFKA_SSL_CA_FILE');
+  if (caFile) security.ssl = { ca: [readFileSync(caFile, 'utf8')] };
+  else if (value('KAFKA_SSL') === '1') security.ssl = true;
+  const mechanism = value('KAFKA_SASL_MECHANISM')?.toLowerCase();
+  if (mechanism) {
+    if (!(SASL_MECHANISMS as readonly string[]).includes(mechanism)) throw new Error(`KAFKA_SASL_MECHANISM debe ser ${SASL_MECHANISMS.join(', ')} (recibido: ${mechanism})`);
+    const username = value('KAFKA_SASL_USERNAME');
+    const password = env.KAFKA_SASL_PASSWORD;
+    if (!username || !password) throw new Error('KAFKA_SASL_USERNAME y KAFKA_SASL_PASSWORD son obligatorias con KAFKA_SASL_MECHANISM');
+    security.sasl = { mechanism: mechanism as (typeof SASL_MECHANISMS)[number], username, password } as SASLOptions;
+  }
+  return security;
+}
+
 /**
  * The subscription adapter EVENT_TRANSPORT names: `postgres` (default) or `kafka`, which needs
  * KAFKA_BROKERS (comma-separated host:port).
@@ -40,9 +71,11 @@ export function createTransport(config: TransportConfig): EventTransport {
       pool: config.pool,
       schema: config.schema,
       brokers,
+      ...kafkaSecurity(env),
       connectionString: config.connectionString,
       relay: config.relay ?? [config.schema],
       redact: config.redact,
+      secret: env.INTERNAL_SECRET,
       onError: config.onError,
     });
   }

@@ -42,6 +42,8 @@ export interface AppendResult {
   nextExpectedVersion: number;
   /** Global positions of the appended events, in order. */
   globalPositions: number[];
+  /** Position of the last appended event in the global order: what a read-your-writes wait waits for. */
+  position: { transactionId: string; globalPosition: number };
 }
 
 /** A consumer of events: apply a batch inside the consumer's own transaction. */

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@tiendita/contracts';
 import type { PoolClient } from 'pg';
 import { ConcurrencyError, handleCommand, IllegalStateError, PostgresEventStore, type RecordedEventWithTx } from '../src';
 import { counterDecider } from './counter';
@@ -36,11 +37,19 @@ describe('handleCommand', () => {
   it('loads, folds, decides and appends with the expected version', async () => {
     const r1 = await handleCommand(store, 'c-1', counterDecider, { type: 'Increment', by: 3 });
     const r2 = await handleCommand(store, 'c-1', counterDecider, { type: 'Increment', by: 4 });
-    expect(r1).toEqual({ newEvents: [{ type: 'Incremented', data: { by: 3 } }], newState: { value: 3 }, version: 1 });
+    expect(r1).toEqual({
+      newEvents: [{ type: 'Incremented', data: { by: 3 } }],
+      newState: { value: 3 },
+      version: 1,
+      position: { transactionId: expect.stringMatching(/^\d+$/), globalPosition: expect.any(Number) },
+    });
     expect(r2).toMatchObject({ newState: { value: 7 }, version: 2 });
+    // The position returned is the appended event's own, with no second query.
+    const last = await store.readStream('c-1', 1);
+    expect(r2.position).toEqual({ transactionId: last[0].transactionId, globalPosition: last[0].globalPosition });
     await expect(handleCommand(store, 'c-1', counterDecider, { type: 'Increment', by: 4 })).rejects.toThrow(new IllegalStateError('Límite alcanzado'));
     const noop = await handleCommand(store, 'c-empty', counterDecider, { type: 'Reset' });
-    expect(noop).toEqual({ newEvents: [], newState: { value: 0 }, version: 0 });
+    expect(noop).toEqual({ newEvents: [], newState: { value: 0 }, version: 0, position: null });
   });
 
   it('retries on ConcurrencyError and succeeds when the clash goes away', async () => {
@@ -57,7 +66,7 @@ describe('handleCommand', () => {
     raced.races = 4;
     const err = await handleCommand(raced, 'c-3', counterDecider, { type: 'Increment', by: 1 }, { retries: 3 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ConcurrencyError);
-    expect(err).toMatchObject({ status: 409, code: 'CONCURRENCY_CONFLICT', message: 'El registro fue modificado por otra operación. Inténtalo de nuevo.' });
+    expect(err).toMatchObject({ code: ErrorCode.concurrency, message: 'El registro fue modificado por otra operación. Inténtalo de nuevo.' });
     // Four racing events, none of ours.
     expect((await store.readStream('c-3')).map((e) => e.data)).toEqual([{ by: 0 }, { by: 0 }, { by: 0 }, { by: 0 }]);
     raced.close();

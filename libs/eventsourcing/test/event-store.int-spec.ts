@@ -1,3 +1,4 @@
+import { ErrorCode } from '@tiendita/contracts';
 import { Client, type PoolClient } from 'pg';
 import { createTestDatabase } from '@tiendita/service-kit/testing';
 import { ConcurrencyError, PostgresEventStore, PostgresTransport, START, type RecordedEventWithTx, type Subscription } from '../src';
@@ -32,7 +33,7 @@ describe('append', () => {
       expect(ok).toHaveLength(1);
       expect(failed).toHaveLength(1);
       expect(failed[0].reason).toBeInstanceOf(ConcurrencyError);
-      expect(failed[0].reason).toMatchObject({ status: 409, code: 'CONCURRENCY_CONFLICT', details: { streamId: stream, expectedVersion: 2 } });
+      expect(failed[0].reason).toMatchObject({ code: ErrorCode.concurrency, details: { streamId: stream, expectedVersion: 2 } });
       const positions = (await store.readStream(stream)).map((e) => e.streamPosition);
       expect(positions).toEqual(Array.from({ length: positions.length }, (_, i) => i + 1));
       expect([3, 4]).toContain(positions.length);
@@ -121,7 +122,7 @@ describe('append', () => {
       ]);
       await new Promise((resolve) => setTimeout(resolve, 100));
       await client.query('COMMIT');
-      await expect(pending).rejects.toMatchObject({ code: 'CONCURRENCY_CONFLICT', details: { streamId: 'each-c' } });
+      await expect(pending).rejects.toMatchObject({ code: ErrorCode.concurrency, details: { streamId: 'each-c' } });
     } finally {
       client.release();
     }

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { PostgresTransport, ProjectionRunner, type PostgresEventStore, type Projection, type RecordedEventWithTx } from '../src';
+import { PostgresTransport, ProjectionRunner, reaction, type PostgresEventStore, type Projection, type RecordedEventWithTx } from '../src';
 import { applyLedger, eventually, ledgerProjection, migratedStore, openTestDb, rowsOf, type TestDb } from './support';
 
 let db: TestDb;
@@ -30,6 +30,12 @@ async function deposit(stream: string, amounts: number[], type = 'Deposited'): P
   const current = await bank.readStream(stream);
   await bank.append(stream, amounts.map((amount) => ({ type, data: { amount } })), current.length);
 }
+
+/** Runners a test started, stopped even when it fails (a running one keeps jest from exiting). */
+const afterEachClose: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(afterEachClose.splice(0).map((close) => close()));
+});
 
 describe('ProjectionRunner', () => {
   it('applies batches with their checkpoint in one transaction and resumes where it stopped after a restart', async () => {
@@ -173,6 +179,87 @@ describe('ProjectionRunner', () => {
     expect(await rowsOf(db.pool, 'reports_dl.fragile_accounts')).toEqual(await rowsOf(db.pool, 'reports_dl.healthy_accounts'));
     expect((await again.runner.states()).find((s) => s.name === 'fragile')).toMatchObject({ status: 'running', lastError: null });
     await again.close();
+    store.close();
+  });
+
+  it('a reaction that keeps failing on one event is retried with a growing wait, then dead-lettered: it pauses alone, keeps its checkpoint, and is never rebuilt', async () => {
+    const store = await migratedStore(db.pool, 'orders_src');
+    await db.pool.query('CREATE TABLE IF NOT EXISTS public.effects (event_id text PRIMARY KEY, stream_id text NOT NULL)');
+    const attemptsAt: number[] = [];
+    // Its effect is not a table of its own: it writes elsewhere (as inventory's reactions append events).
+    const notify = (version: number) =>
+      reaction({
+        name: 'notify',
+        version,
+        sources: ['orders_src'],
+        async apply(tx, events) {
+          for (const e of events) {
+            if (e.type === 'Poisoned') {
+              // The runner tries the batch, then event by event: one attempt is the single-event call.
+              if (events.length === 1) attemptsAt.push(Date.now());
+              throw new Error('no sé reaccionar a Poisoned');
+            }
+            await tx.query('INSERT INTO public.effects (event_id, stream_id) VALUES ($1, $2)', [e.metadata.eventId, e.streamId]);
+          }
+        },
+      });
+    const start = (version: number) => {
+      const transport = new PostgresTransport({ pool: db.pool, schema: 'reacts', connectionString: db.url, pollIntervalMs: 200, retryDelayMs: 150 });
+      const runner = new ProjectionRunner({ pool: db.pool, schema: 'reacts', transport, projections: [ledgerProjection('seen', ['orders_src'])], logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+      runner.add(notify(version));
+      let closed = false;
+      const close = async () => {
+        if (closed) return;
+        closed = true;
+        await runner.stop();
+        await transport.close();
+      };
+      return { runner, close };
+    };
+
+    // An older consumer of the same group had handled the first two events already.
+    await store.append('o-1', [{ type: 'Placed', data: { amount: 1 } }], 0);
+    await store.append('o-2', [{ type: 'Placed', data: { amount: 1 } }], 0);
+    const handled = await db.pool.query<{ transaction_id: string; global_position: string }>(`SELECT transaction_id::text, global_position FROM orders_src.events WHERE stream_id = 'o-2'`);
+    const first = start(1);
+    afterEachClose.push(first.close);
+    await first.runner.migrate();
+    await db.pool.query(`INSERT INTO reacts.subscription_checkpoints (group_name, source, partition, transaction_id, global_position) VALUES ('reacts.notify', 'orders_src', 0, $1::xid8, $2)`, [
+      handled.rows[0].transaction_id,
+      handled.rows[0].global_position,
+    ]);
+    await store.append('o-3', [{ type: 'Placed', data: { amount: 1 } }], 0);
+    await store.append('o-poison', [{ type: 'Poisoned', data: { amount: 1 } }], 0);
+    await store.append('o-4', [{ type: 'Placed', data: { amount: 1 } }], 0);
+    await first.runner.start();
+    await eventually(async () => (await first.runner.states()).find((x) => x.name === 'notify')?.status === 'paused', 10000, 'notify paused');
+    await first.runner.caughtUp();
+
+    // Three attempts, each after a longer wait than the one before (new events do not cut it short).
+    expect(attemptsAt).toHaveLength(3);
+    const gaps = [attemptsAt[1] - attemptsAt[0], attemptsAt[2] - attemptsAt[1]];
+    expect(gaps[0]).toBeGreaterThanOrEqual(140);
+    expect(gaps[1]).toBeGreaterThanOrEqual(290);
+    // Only what came after its checkpoint, up to the poison.
+    expect((await db.pool.query('SELECT stream_id FROM public.effects ORDER BY stream_id')).rows.map((r) => r.stream_id)).toEqual(['o-3']);
+    expect(await first.runner.deadLetters('notify')).toEqual([expect.objectContaining({ source: 'orders_src', streamId: 'o-poison', type: 'Poisoned', error: 'no sé reaccionar a Poisoned', attempts: 3 })]);
+    expect((await db.pool.query(`SELECT status, kind FROM reacts.projections WHERE name = 'notify'`)).rows[0]).toEqual({ status: 'paused', kind: 'reaction' });
+    expect(first.runner.isPaused('notify')).toBe(true);
+    // The projection beside it saw everything.
+    expect((await db.pool.query('SELECT count(*)::int AS n FROM reacts.seen_accounts')).rows[0].n).toBe(5);
+    expect(first.runner.isPaused('seen')).toBe(false);
+    await expect(first.runner.rebuild('notify')).rejects.toThrow('notify es una reacción: no se reconstruye (repetiría sus efectos)');
+    await first.close();
+
+    // A new version is recorded without a rebuild, and a pause survives the restart.
+    const second = start(2);
+    afterEachClose.push(second.close);
+    await second.runner.start();
+    await second.runner.caughtUp();
+    expect(await second.runner.states()).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'notify', version: 2, status: 'paused' })]));
+    expect(second.runner.isPaused('notify')).toBe(true);
+    expect((await db.pool.query('SELECT count(*)::int AS n FROM public.effects')).rows[0].n).toBe(1);
+    await second.close();
     store.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
-import { PostgresTransport, ProjectionRunner, RebuildMismatchError, type PostgresEventStore, type Projection, type RebuildProgress } from '../src';
-import { ledgerProjection, migratedStore, openTestDb, rowsOf, type TestDb } from './support';
+import { PostgresTransport, ProjectionRunner, RebuildInProgressError, RebuildMismatchError, type PostgresEventStore, type Projection, type RebuildProgress } from '../src';
+import { eventually, ledgerProjection, migratedStore, openTestDb, rowsOf, type TestDb } from './support';
 
 let db: TestDb;
 let bank: PostgresEventStore;
@@ -145,6 +145,43 @@ describe('rebuild', () => {
     const again = await r.runner.rebuild('ledger');
     expect(again.verified).toBe(true);
     expect(await rowsOf(db.pool, 'rep_d.ledger_accounts')).toEqual(live);
+    await r.close();
+  });
+
+  it('refuses a second rebuild of the same projection while one runs, here or from another process, without disturbing it; progress counts against the end taken at the start', async () => {
+    const base = indexedLedger();
+    // Slow enough to be caught in the middle: each batch of 64 events takes 60 ms more.
+    const slow: Projection = { ...base, apply: async (tx, events, t) => (await new Promise((r) => setTimeout(r, 60)), base.apply(tx, events, t)) };
+    const r = runnerFor('rep_e', [slow]);
+    await r.runner.start();
+    await r.runner.caughtUp();
+    const atStart = Number((await db.pool.query('SELECT count(*) AS n FROM bank.events')).rows[0].n);
+    const progress: RebuildProgress[] = [];
+    const first = r.runner.rebuild('ledger', (p) => progress.push(p));
+    await eventually(async () => progress.some((p) => p.phase === 'build' && p.done > 0), 10000, 'the build under way');
+    for (let i = 0; i < 20; i++) await bank.append(`during-${i}`, [{ type: 'Deposited', data: { amount: 1 } }], 0);
+
+    const other = runnerFor('rep_e', [slow]); // npm run replay in another process
+    const refused = await other.runner.rebuild('ledger').catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RebuildInProgressError);
+    expect((refused as Error).message).toBe('La proyección ledger ya se está reconstruyendo; espera a que termine');
+    await expect(r.runner.rebuild('ledger')).rejects.toBeInstanceOf(RebuildInProgressError);
+    // The refused calls left the running rebuild's shadow tables and state alone.
+    expect((await db.pool.query(`SELECT to_regclass('rep_e.ledger_accounts__rebuild') IS NOT NULL AS ok`)).rows[0].ok).toBe(true);
+    expect(await r.runner.states()).toEqual([expect.objectContaining({ status: 'rebuilding' })]);
+
+    const result = await first;
+    expect(result).toMatchObject({ verified: true, events: atStart + 20 });
+    const build = progress.filter((p) => p.phase === 'build');
+    expect(build.length).toBeGreaterThan(2);
+    // The build's end is the position taken at the start; what was appended meanwhile is caught up after it.
+    expect(build.every((p) => p.total === atStart)).toBe(true);
+    for (const p of build.filter((x) => x.done > 0)) expect(p.etaSeconds).toBeCloseTo((atStart - p.done) / p.eventsPerSecond, 6);
+    expect(progress[progress.length - 1]).toMatchObject({ done: atStart + 20, total: atStart + 20, etaSeconds: 0 });
+    expect(await r.runner.states()).toEqual([expect.objectContaining({ status: 'running' })]);
+    // And a rebuild after it runs normally.
+    expect((await other.runner.rebuild('ledger')).verified).toBe(true);
+    await other.close();
     await r.close();
   });
 });

@@ -19,7 +19,10 @@ import type { Logger } from 'pino';
 import type { BaseConfig } from './config';
 import { createPool, describeDatabaseUrl, type Migration, runMigrations } from './database';
 import { ErrorFilter } from './error-filter';
-import { InternalCallerGuard, PublicEndpoint } from './internal-auth';
+import { InternalCallerGuard, PublicEndpoint, RECEIVED_BODY_SHA256 } from './internal-auth';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Transform } from 'node:stream';
 import { createLogger, PinoNestLogger } from './logger';
 
 /** Injection token of the service's pg Pool: `@Inject(PG_POOL) pool: Pool`. */
@@ -33,6 +36,53 @@ export const SERVICE_LOGGER = 'TIENDITA_SERVICE_LOGGER';
 
 /** Default request body limit: 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** At most this much of a refused body is read and thrown away before the answer (see drainUnreadBody). */
+export const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
+/** ... and for at most this long. */
+export const DRAIN_TIMEOUT_MS = 10_000;
+
+/**
+ * Reads and throws away what is left of a request body nobody read (a 413 or 415, a 401 on an
+ * upload, an upstream that answered early), so the client has finished sending when the answer
+ * goes out and the connection then closes with nothing unread. A client that was cut off in the
+ * middle of its upload would otherwise get a reset instead of the answer, and a keep-alive
+ * connection would hold the rest of the old body in front of the next request. Past `maxBytes`
+ * or `timeoutMs` it gives up: the answer goes out and the connection is closed anyway.
+ */
+export function drainUnreadBody(raw: IncomingMessage, maxBytes = DRAIN_LIMIT_BYTES, timeoutMs = DRAIN_TIMEOUT_MS): Promise<void> {
+  // A body declared larger than the cap would be given up on anyway: answer at once.
+  if (Number(raw.headers['content-length']) > maxBytes) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      clearTimeout(timer);
+      raw.removeListener('data', onData);
+      raw.removeListener('end', finish);
+      raw.removeListener('error', finish);
+      raw.removeListener('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) finish();
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    timer.unref();
+    // Whatever it was piped into (a body hash, an upstream call) is no longer listening.
+    raw.unpipe();
+    raw.on('data', onData);
+    raw.once('end', finish);
+    raw.once('error', finish);
+    raw.once('close', finish);
+    raw.resume();
+  });
+}
+
+/** API calls are logged at info, one line each; anything else (health checks, static files, images) at debug. */
+export function requestLogLevel(url: string): 'info' | 'debug' {
+  return url.startsWith('/api/') || url.startsWith('/internal/') ? 'info' : 'debug';
+}
 
 export interface ServiceAppOptions<C extends BaseConfig = BaseConfig> {
   /** Service name: in logs, in /health and in the pool's application_name. */
@@ -149,10 +199,39 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceApp
     app.useGlobalFilters(new ErrorFilter(logger));
     if (options.internalAuth !== false) app.useGlobalGuards(new InternalCallerGuard(config.INTERNAL_SECRET, app.get(Reflector)));
 
-    // One structured line per request; health checks only at debug level.
+    // The SHA-256 of every body as it is read, for the internal signature's body hash.
+    app.getHttpAdapter().getInstance().addHook('preParsing', async (request, _reply, payload) => {
+      const hash = createHash('sha256');
+      const hashed = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          hash.update(chunk);
+          done(null, chunk);
+        },
+        flush(done) {
+          (request as unknown as Record<symbol, string>)[RECEIVED_BODY_SHA256] = hash.digest('hex');
+          done();
+        },
+      });
+      payload.on('error', (error) => hashed.destroy(error));
+      return payload.pipe(hashed);
+    });
+
+    // An answer that goes out before its request body was read: the rest of the body is drained
+    // first and the connection closes after the answer (a request still half-read must never
+    // sit in front of the next one on a keep-alive connection). `complete` is false only on a
+    // real socket whose body has not all arrived (an injected request has no such property).
+    app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply, payload) => {
+      const raw = request.raw;
+      if (raw.complete !== false || raw.destroyed) return payload;
+      reply.header('connection', 'close');
+      await drainUnreadBody(raw);
+      return payload;
+    });
+
+    // One structured line per API call at info; health checks and static files at debug. The
+    // logger hides tokens in URLs (see logger.ts).
     app.getHttpAdapter().getInstance().addHook('onResponse', async (request, reply) => {
-      const level = request.url === '/health' ? 'debug' : 'info';
-      logger[level]({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'solicitud');
+      logger[requestLogLevel(request.url)]({ reqId: request.id, method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'solicitud');
     });
 
     if (options.configure) await options.configure(app, { pool, logger });

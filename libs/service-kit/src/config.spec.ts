@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       EVENT_TRANSPORT: 'postgres',
       KAFKA_BROKERS: [],
       DATA_DIR: '.data',
+      KAFKA_SSL: '0',
     });
   });
 
@@ -66,5 +67,23 @@ describe('parseConfig', () => {
     expect(config.CATALOG_IMAGES_DIR).toBe('imagenes');
     expect(parseConfig(shape, { ...valid, PORT: '4100' }).PORT).toBe(4100);
     expect(problem(valid, { SMTP_URL: z.string() }).message).toBe('Configuración inválida: SMTP_URL es requerida');
+  });
+});
+
+describe('Kafka TLS and SASL variables', () => {
+  it('takes a service principal over TLS', () => {
+    const config = parseConfig(undefined, { ...valid, KAFKA_SSL: '1', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'catalog', KAFKA_SASL_PASSWORD: 's3creto' });
+    expect(config).toMatchObject({ KAFKA_SSL: '1', KAFKA_SASL_MECHANISM: 'scram-sha-512', KAFKA_SASL_USERNAME: 'catalog', KAFKA_SASL_PASSWORD: 's3creto' });
+  });
+
+  it('names what is wrong in one line', () => {
+    expect(problem({ ...valid, KAFKA_SSL: 'si' }).message).toBe('Configuración inválida: KAFKA_SSL debe ser 0 o 1');
+    expect(problem({ ...valid, KAFKA_SASL_MECHANISM: 'gssapi', KAFKA_SASL_USERNAME: 'a', KAFKA_SASL_PASSWORD: 'b' }).message).toBe(
+      'Configuración inválida: KAFKA_SASL_MECHANISM debe ser plain, scram-sha-256 o scram-sha-512',
+    );
+    expect(problem({ ...valid, KAFKA_SASL_MECHANISM: 'plain' }).message).toBe(
+      'Configuración inválida: KAFKA_SASL_USERNAME es requerida cuando KAFKA_SASL_MECHANISM está definida; KAFKA_SASL_PASSWORD es requerida cuando KAFKA_SASL_MECHANISM está definida',
+    );
+    expect(problem({ ...valid, KAFKA_SSL_CA_FILE: '/no/existe/ca.pem' }).message).toBe('Configuración inválida: KAFKA_SSL_CA_FILE debe ser un archivo existente: /no/existe/ca.pem');
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Log levels pino understands, plus 'silent' (tests). */
@@ -39,6 +40,13 @@ export const baseConfigShape = {
     .optional()
     .transform((value) => (value ?? '').split(',').map((b) => b.trim()).filter(Boolean)),
   DATA_DIR: z.string().min(1).default('.data'),
+  /** Kafka over TLS: '1' with the system's CAs; KAFKA_SSL_CA_FILE (PEM) trusts a private CA instead. */
+  KAFKA_SSL: z.enum(['0', '1'], { error: 'debe ser 0 o 1' }).default('0'),
+  KAFKA_SSL_CA_FILE: z.string().optional(),
+  /** Kafka SASL: the service's own principal, the one the brokers' ACLs name (see README). */
+  KAFKA_SASL_MECHANISM: z.enum(['plain', 'scram-sha-256', 'scram-sha-512'], { error: 'debe ser plain, scram-sha-256 o scram-sha-512' }).optional(),
+  KAFKA_SASL_USERNAME: z.string().optional(),
+  KAFKA_SASL_PASSWORD: z.string().optional(),
 };
 type BaseShape = typeof baseConfigShape;
 
@@ -78,9 +86,15 @@ export function parseConfig<S extends z.ZodRawShape = Record<never, never>>(
   const schema = z
     .object({ ...baseConfigShape, ...(shape ?? {}) })
     .superRefine((config, ctx) => {
-      const c = config as { EVENT_TRANSPORT?: string; KAFKA_BROKERS?: string[] };
+      const c = config as { EVENT_TRANSPORT?: string; KAFKA_BROKERS?: string[]; KAFKA_SSL_CA_FILE?: string; KAFKA_SASL_MECHANISM?: string; KAFKA_SASL_USERNAME?: string; KAFKA_SASL_PASSWORD?: string };
       if (c.EVENT_TRANSPORT === 'kafka' && (c.KAFKA_BROKERS ?? []).length === 0) {
         ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'es requerida cuando EVENT_TRANSPORT=kafka' });
+      }
+      if (c.KAFKA_SSL_CA_FILE && !existsSync(c.KAFKA_SSL_CA_FILE)) {
+        ctx.addIssue({ code: 'custom', path: ['KAFKA_SSL_CA_FILE'], message: `debe ser un archivo existente: ${c.KAFKA_SSL_CA_FILE}` });
+      }
+      for (const name of ['KAFKA_SASL_USERNAME', 'KAFKA_SASL_PASSWORD'] as const) {
+        if (c.KAFKA_SASL_MECHANISM && !c[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'es requerida cuando KAFKA_SASL_MECHANISM está definida' });
       }
     });
   const result = schema.safeParse(cleaned);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { withTransaction } from '@tiendita/eventsourcing';
 
 /** One migration of a service schema; applied once, in list order, inside a transaction. */
 export interface Migration {
@@ -68,14 +69,13 @@ export async function runMigrations(pool: pg.Pool, schema: string, migrations: M
       const done = new Set((await client.query<{ id: string }>(`SELECT id FROM ${quoted}.schema_migrations`)).rows.map((r) => r.id));
       for (const migration of migrations) {
         if (done.has(migration.id)) continue;
-        await client.query('BEGIN');
         try {
-          await client.query(`SET LOCAL search_path TO ${quoted}, public`);
-          await client.query(migration.sql);
-          await client.query(`INSERT INTO ${quoted}.schema_migrations (id) VALUES ($1)`, [migration.id]);
-          await client.query('COMMIT');
+          await withTransaction(client, async (tx) => {
+            await tx.query(`SET LOCAL search_path TO ${quoted}, public`);
+            await tx.query(migration.sql);
+            await tx.query(`INSERT INTO ${quoted}.schema_migrations (id) VALUES ($1)`, [migration.id]);
+          });
         } catch (error) {
-          await client.query('ROLLBACK');
           const reason = error instanceof Error ? error.message : String(error);
           throw new Error(`La migración ${schema}.${migration.id} falló: ${reason}`, { cause: error });
         }

@@ -1,10 +1,11 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '@nestjs/common';
 import type { ErrorBody } from '@tiendita/contracts';
 import { ErrorCode } from '@tiendita/contracts';
-import { DomainError, TooManyRequestsError } from '@tiendita/eventsourcing';
+import { DomainError } from '@tiendita/eventsourcing';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { httpStatusOf, TooManyRequestsError } from './http-errors';
 
 /** An error already turned into an HTTP answer. */
 export interface MappedError {
@@ -18,12 +19,12 @@ const messageByStatus: Record<number, [string, string]> = {
   401: ['No autenticado', ErrorCode.unauthorized],
   403: ['Acceso denegado', ErrorCode.forbidden],
   404: ['Ruta no encontrada', ErrorCode.notFound],
-  405: ['Método no permitido', 'METHOD_NOT_ALLOWED'],
-  406: ['Formato de respuesta no disponible', 'NOT_ACCEPTABLE'],
-  408: ['La solicitud tardó demasiado', 'REQUEST_TIMEOUT'],
+  405: ['Método no permitido', ErrorCode.methodNotAllowed],
+  406: ['Formato de respuesta no disponible', ErrorCode.notAcceptable],
+  408: ['La solicitud tardó demasiado', ErrorCode.requestTimeout],
   409: ['Conflicto con el estado actual', ErrorCode.conflict],
   413: ['La solicitud es demasiado grande', ErrorCode.payloadTooLarge],
-  415: ['Tipo de contenido no soportado', 'UNSUPPORTED_MEDIA_TYPE'],
+  415: ['Tipo de contenido no soportado', ErrorCode.unsupportedMediaType],
   422: ['Solicitud inválida', ErrorCode.validation],
   429: ['Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', ErrorCode.tooManyRequests],
   503: ['Servicio no disponible', ErrorCode.unavailable],
@@ -45,8 +46,7 @@ function isDomainError(error: unknown): error is DomainError {
   if (error instanceof DomainError) return true;
   // A second copy of the library (a dist/src mix) still carries the same shape and class name.
   if (!(error instanceof Error)) return false;
-  const e = error as Partial<DomainError>;
-  if (typeof e.status !== 'number' || typeof e.code !== 'string') return false;
+  if (typeof (error as Partial<DomainError>).code !== 'string') return false;
   for (let proto = Object.getPrototypeOf(error); proto; proto = Object.getPrototypeOf(proto)) {
     if (proto.constructor?.name === 'DomainError') return true;
   }
@@ -60,14 +60,22 @@ function fastifyCode(error: HttpException): string | undefined {
 
 /**
  * Maps anything thrown while serving a request to the one error body. Pure, so the gateway
- * can reuse it for errors of its own.
+ * can reuse it for errors of its own. No 5xx carries text of its own to the client: a 503 keeps
+ * the Spanish message our code gave it (a DomainError or an explicit body: "inventory is down,
+ * nothing was saved"), every other 5xx is 'Error interno del servidor'.
  */
 export function mapError(error: unknown): MappedError {
+  const mapped = mapAnyError(error);
+  if (mapped.status >= 500 && mapped.status !== 503) return { status: mapped.status, body: { ...internal.body } };
+  return mapped;
+}
+
+function mapAnyError(error: unknown): MappedError {
   if (isDomainError(error)) {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.details) body.details = error.details;
     const retry = error instanceof TooManyRequestsError ? error.retryAfterSeconds : undefined;
-    return { status: error.status, body, ...(retry ? { headers: { 'retry-after': String(retry) } } : {}) };
+    return { status: httpStatusOf(error), body, ...(retry ? { headers: { 'retry-after': String(retry) } } : {}) };
   }
   if (error instanceof z.core.$ZodError) {
     const fields = zodFieldMessages(error);

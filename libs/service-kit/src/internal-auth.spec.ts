@@ -1,43 +1,61 @@
-import { INTERNAL_SIGNATURE_MAX_AGE_MS, signInternalHeaders, verifyInternalHeaders } from './internal-auth';
+import { bodySha256, INTERNAL_SIGNATURE_MAX_AGE_MS, NonceCache, signInternalHeaders, UNSIGNED_PAYLOAD, verifyInternalHeaders } from './internal-auth';
 
 const secret = 'un-secreto-de-prueba-largo';
+const body = JSON.stringify({ name: 'Martillo', price: 45 });
 
-function request(headers: Record<string, string>, method = 'POST', url = '/products?page=2') {
-  return { headers, method, url };
+function call(headers: Record<string, string>, method = 'POST', url = '/products?page=2', sent: string | null = body) {
+  return { headers, method, url, bodySha256: sent === null ? undefined : bodySha256(sent) };
 }
 
-describe('internal call signature', () => {
-  it('accepts what signInternalHeaders produced, ignoring the query string', () => {
-    const headers = signInternalHeaders(secret, { method: 'post', path: '/products', userId: 'u1', storeId: 's1' });
-    expect(verifyInternalHeaders(secret, request(headers))).toEqual({ userId: 'u1', storeId: 's1' });
+describe('internal call signature (v2: method, path and query, body hash, time, nonce)', () => {
+  it('accepts what signInternalHeaders produced', () => {
+    const headers = signInternalHeaders(secret, { method: 'post', path: '/products?page=2', userId: 'u1', storeId: 's1', body });
+    expect(verifyInternalHeaders(secret, call(headers), Date.now(), new NonceCache())).toEqual({ userId: 'u1', storeId: 's1' });
   });
 
-  it('gives null ids for an anonymous public call', () => {
+  it('gives nulls to an anonymous call without a body', () => {
     const headers = signInternalHeaders(secret, { method: 'GET', path: '/public/demo/products' });
-    expect(verifyInternalHeaders(secret, request(headers, 'GET', '/public/demo/products'))).toEqual({ userId: null, storeId: null });
+    expect(verifyInternalHeaders(secret, call(headers, 'GET', '/public/demo/products', null), Date.now(), new NonceCache())).toEqual({ userId: null, storeId: null });
   });
 
-  it('refuses a changed user, store, method or path, and another secret', () => {
-    const headers = signInternalHeaders(secret, { method: 'POST', path: '/products', userId: 'u1', storeId: 's1' });
-    expect(verifyInternalHeaders(secret, request({ ...headers, 'x-tiendita-store-id': 's2' }))).toBeNull();
-    expect(verifyInternalHeaders(secret, request({ ...headers, 'x-tiendita-user-id': 'u2' }))).toBeNull();
-    expect(verifyInternalHeaders(secret, request(headers, 'DELETE'))).toBeNull();
-    expect(verifyInternalHeaders(secret, request(headers, 'POST', '/orders'))).toBeNull();
-    expect(verifyInternalHeaders('otro-secreto-de-prueba-largo', request(headers))).toBeNull();
+  it('refuses a changed user, store, method, path, query or body', () => {
+    const headers = signInternalHeaders(secret, { method: 'POST', path: '/products?page=2', userId: 'u1', storeId: 's1', body });
+    const fresh = () => new NonceCache();
+    expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-store-id': 's2' }), Date.now(), fresh())).toBeNull();
+    expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-user-id': 'u2' }), Date.now(), fresh())).toBeNull();
+    expect(verifyInternalHeaders(secret, call(headers, 'DELETE'), Date.now(), fresh())).toBeNull();
+    expect(verifyInternalHeaders(secret, call(headers, 'POST', '/orders?page=2'), Date.now(), fresh())).toBeNull();
+    expect(verifyInternalHeaders(secret, call(headers, 'POST', '/products?page=3'), Date.now(), fresh())).toBeNull();
+    expect(verifyInternalHeaders(secret, call(headers, 'POST', '/products?page=2', JSON.stringify({ name: 'Martillo', price: 0 })), Date.now(), fresh())).toBeNull();
+    expect(verifyInternalHeaders('otro-secreto-de-prueba-largo', call(headers), Date.now(), fresh())).toBeNull();
   });
 
-  it('refuses stale and far-future timestamps', () => {
+  it('refuses the same signed call a second time (the nonce is used once)', () => {
+    const nonces = new NonceCache();
+    const headers = signInternalHeaders(secret, { method: 'POST', path: '/products?page=2', userId: 'u1', storeId: 's1', body });
+    expect(verifyInternalHeaders(secret, call(headers), Date.now(), nonces)).not.toBeNull();
+    expect(verifyInternalHeaders(secret, call(headers), Date.now(), nonces)).toBeNull();
+  });
+
+  it('refuses stale and future calls beyond the short window', () => {
     const now = Date.now();
     const old = signInternalHeaders(secret, { method: 'GET', path: '/x', timestamp: now - INTERNAL_SIGNATURE_MAX_AGE_MS - 1000 });
     const future = signInternalHeaders(secret, { method: 'GET', path: '/x', timestamp: now + INTERNAL_SIGNATURE_MAX_AGE_MS + 1000 });
-    expect(verifyInternalHeaders(secret, request(old, 'GET', '/x'), now)).toBeNull();
-    expect(verifyInternalHeaders(secret, request(future, 'GET', '/x'), now)).toBeNull();
+    expect(verifyInternalHeaders(secret, call(old, 'GET', '/x', null), now, new NonceCache())).toBeNull();
+    expect(verifyInternalHeaders(secret, call(future, 'GET', '/x', null), now, new NonceCache())).toBeNull();
   });
 
-  it('refuses unsigned and malformed signatures', () => {
-    expect(verifyInternalHeaders(secret, request({}))).toBeNull();
-    const headers = signInternalHeaders(secret, { method: 'POST', path: '/products' });
-    expect(verifyInternalHeaders(secret, request({ ...headers, 'x-tiendita-signature': 'abc' }))).toBeNull();
-    expect(verifyInternalHeaders(secret, request({ ...headers, 'x-tiendita-timestamp': 'ayer' }))).toBeNull();
+  it('lets a streamed upload go unhashed, but never a JSON body', () => {
+    const upload = signInternalHeaders(secret, { method: 'PUT', path: '/api/upload/direct/a.png', userId: 'u1', storeId: 's1', body: UNSIGNED_PAYLOAD });
+    expect(verifyInternalHeaders(secret, { headers: { ...upload, 'content-type': 'image/png' }, method: 'PUT', url: '/api/upload/direct/a.png' }, Date.now(), new NonceCache())).not.toBeNull();
+    const json = signInternalHeaders(secret, { method: 'POST', path: '/products', body: UNSIGNED_PAYLOAD });
+    expect(verifyInternalHeaders(secret, { headers: { ...json, 'content-type': 'application/json' }, method: 'POST', url: '/products' }, Date.now(), new NonceCache())).toBeNull();
+  });
+
+  it('refuses missing or malformed headers', () => {
+    expect(verifyInternalHeaders(secret, call({}), Date.now(), new NonceCache())).toBeNull();
+    const headers = signInternalHeaders(secret, { method: 'POST', path: '/products?page=2', body });
+    expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-signature': 'abc' }), Date.now(), new NonceCache())).toBeNull();
+    expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-timestamp': 'ayer' }), Date.now(), new NonceCache())).toBeNull();
   });
 });

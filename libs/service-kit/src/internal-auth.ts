@@ -1,19 +1,30 @@
 import { type CanActivate, type ExecutionContext, SetMetadata, createParamDecorator } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
-import { UnauthorizedError } from '@tiendita/eventsourcing';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { UnauthorizedError } from './http-errors';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
-/** Header names of a signed internal call (gateway → service). */
+/** Header names of a signed internal call (gateway → service, service → service). */
 export const InternalHeader = {
   userId: 'x-tiendita-user-id',
   storeId: 'x-tiendita-store-id',
   timestamp: 'x-tiendita-timestamp',
+  nonce: 'x-tiendita-nonce',
+  contentSha256: 'x-tiendita-content-sha256',
   signature: 'x-tiendita-signature',
 } as const;
 
-/** How old (or how far in the future) a signed call may be. */
-export const INTERNAL_SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000;
+/** How old (or how far in the future) a signed call may be: a short window, and each nonce once within it. */
+export const INTERNAL_SIGNATURE_MAX_AGE_MS = 30 * 1000;
+
+/**
+ * The body hash of a streamed body (an image upload piped through the gateway), which cannot be
+ * hashed before it is sent. Accepted only for bodies that are not JSON; the nonce still makes the
+ * call impossible to replay.
+ */
+export const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+
+const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
 /** Who is calling: the user and store of the session, or nulls for an anonymous public call. */
 export interface CallerIdentity {
@@ -29,59 +40,108 @@ export interface OwnerIdentity {
 
 export interface SignInput {
   method: string;
-  /** The request path; a query string, if any, is dropped before signing. */
+  /** The request path with its query string, exactly as the service receives it. */
   path: string;
   userId?: string | null;
   storeId?: string | null;
+  /** The body bytes (hashed into the signature); UNSIGNED_PAYLOAD for a streamed body; none for no body. */
+  body?: Buffer | string | typeof UNSIGNED_PAYLOAD | null;
   /** Milliseconds since the epoch; now by default. */
   timestamp?: number;
+  /** A random value used once; a new one by default. */
+  nonce?: string;
 }
 
-function pathOnly(path: string): string {
-  const q = path.indexOf('?');
-  return q === -1 ? path : path.slice(0, q);
+/** SHA-256 (hex) of a body as signed: bytes hashed, nothing → the hash of the empty string. */
+export function bodySha256(body: Buffer | string | null | undefined): string {
+  if (body === null || body === undefined || body.length === 0) return EMPTY_SHA256;
+  return createHash('sha256').update(body).digest('hex');
 }
 
-function signature(secret: string, timestamp: string, method: string, path: string, userId: string, storeId: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}\n${method.toUpperCase()}\n${pathOnly(path)}\n${userId}\n${storeId}`).digest('hex');
+function signature(secret: string, fields: { timestamp: string; nonce: string; method: string; path: string; userId: string; storeId: string; contentSha256: string }): string {
+  return createHmac('sha256', secret)
+    .update(['v2', fields.timestamp, fields.nonce, fields.method.toUpperCase(), fields.path, fields.userId, fields.storeId, fields.contentSha256].join('\n'))
+    .digest('hex');
 }
 
 /**
- * The headers the gateway adds to every call to a service: HMAC-SHA256 with INTERNAL_SECRET over
- * `${timestamp}\n${METHOD}\n${pathWithoutQuery}\n${userId}\n${storeId}` (empty ids for anonymous calls).
+ * The headers of a signed internal call: HMAC-SHA256 with INTERNAL_SECRET over the time, a nonce,
+ * the method, the path with its query, the caller's user and store (empty for anonymous calls) and
+ * the SHA-256 of the body. Sign each attempt anew: a service accepts each nonce once.
  */
 export function signInternalHeaders(secret: string, input: SignInput): Record<string, string> {
   const timestamp = String(input.timestamp ?? Date.now());
+  const nonce = input.nonce ?? randomBytes(16).toString('hex');
   const userId = input.userId ?? '';
   const storeId = input.storeId ?? '';
+  const contentSha256 = input.body === UNSIGNED_PAYLOAD ? UNSIGNED_PAYLOAD : bodySha256(input.body as Buffer | string | null | undefined);
   return {
     [InternalHeader.userId]: userId,
     [InternalHeader.storeId]: storeId,
     [InternalHeader.timestamp]: timestamp,
-    [InternalHeader.signature]: signature(secret, timestamp, input.method, input.path, userId, storeId),
+    [InternalHeader.nonce]: nonce,
+    [InternalHeader.contentSha256]: contentSha256,
+    [InternalHeader.signature]: signature(secret, { timestamp, nonce, method: input.method, path: input.path, userId, storeId, contentSha256 }),
   };
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
+function header(request: { headers: FastifyRequest['headers'] }, name: string): string | undefined {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Nonces seen within the signature window: a captured call cannot be sent again. */
+export class NonceCache {
+  private readonly seen = new Map<string, number>();
+
+  /** Records a nonce; false when it was already used within the window. */
+  use(nonce: string, now: number): boolean {
+    if (this.seen.has(nonce)) return false;
+    this.seen.set(nonce, now + 2 * INTERNAL_SIGNATURE_MAX_AGE_MS);
+    if (this.seen.size > 1024 && this.seen.size % 256 === 0) this.sweep(now);
+    return true;
+  }
+
+  private sweep(now: number): void {
+    for (const [nonce, expires] of this.seen) if (expires < now) this.seen.delete(nonce);
+  }
+}
+
+const defaultNonces = new NonceCache();
+
+/** What the service received: the headers, method, URL (with query), and the SHA-256 of the body it read. */
+export interface ReceivedCall {
+  headers: FastifyRequest['headers'];
+  method: string;
+  url: string;
+  /** SHA-256 of the raw body as received (service-kit's preParsing hook); undefined when the body was not read (none, or streamed). */
+  bodySha256?: string;
+}
+
 /**
- * Checks the signed headers of a request. Returns the caller, or null when the call is
- * unsigned, badly signed or stale.
+ * Checks the signed headers of a request. Returns the caller, or null when the call is unsigned,
+ * badly signed, stale, replayed, or its body is not the one signed.
  */
-export function verifyInternalHeaders(secret: string, request: Pick<FastifyRequest, 'headers' | 'method' | 'url'>, now = Date.now()): CallerIdentity | null {
-  const req = request as FastifyRequest;
-  const timestamp = header(req, InternalHeader.timestamp);
-  const given = header(req, InternalHeader.signature);
-  if (!timestamp || !given || !/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(given)) return null;
+export function verifyInternalHeaders(secret: string, call: ReceivedCall, now = Date.now(), nonces: NonceCache = defaultNonces): CallerIdentity | null {
+  const timestamp = header(call, InternalHeader.timestamp);
+  const nonce = header(call, InternalHeader.nonce);
+  const given = header(call, InternalHeader.signature);
+  const contentSha256 = header(call, InternalHeader.contentSha256);
+  if (!timestamp || !given || !nonce || !contentSha256) return null;
+  if (!/^\d{1,16}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(given) || !/^[0-9a-f]{16,64}$/i.test(nonce)) return null;
   if (Math.abs(now - Number(timestamp)) > INTERNAL_SIGNATURE_MAX_AGE_MS) return null;
-  const userId = header(req, InternalHeader.userId) ?? '';
-  const storeId = header(req, InternalHeader.storeId) ?? '';
-  const expected = Buffer.from(signature(secret, timestamp, request.method, request.url, userId, storeId), 'hex');
+  const userId = header(call, InternalHeader.userId) ?? '';
+  const storeId = header(call, InternalHeader.storeId) ?? '';
+  const expected = Buffer.from(signature(secret, { timestamp, nonce, method: call.method, path: call.url, userId, storeId, contentSha256 }), 'hex');
   const actual = Buffer.from(given, 'hex');
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  if (contentSha256 === UNSIGNED_PAYLOAD) {
+    // Only a streamed, non-JSON body may go unhashed.
+    if (/json/i.test(header(call, 'content-type') ?? '')) return null;
+  } else if ((call.bodySha256 ?? EMPTY_SHA256) !== contentSha256) {
+    return null;
+  }
+  if (!nonces.use(nonce, now)) return null;
   return { userId: userId || null, storeId: storeId || null };
 }
 
@@ -93,7 +153,10 @@ const PUBLIC_ENDPOINT = 'tiendita:public-endpoint';
  */
 export const PublicEndpoint = () => SetMetadata(PUBLIC_ENDPOINT, true);
 
-type RequestWithCaller = FastifyRequest & { tienditaCaller?: CallerIdentity };
+/** Where service-kit's preParsing hook leaves the SHA-256 of the body it read. */
+export const RECEIVED_BODY_SHA256 = Symbol('tiendita.bodySha256');
+
+type RequestWithCaller = FastifyRequest & { tienditaCaller?: CallerIdentity; [RECEIVED_BODY_SHA256]?: string };
 
 /** Global guard: refuses unsigned, badly signed or stale calls with 401. */
 export class InternalCallerGuard implements CanActivate {
@@ -105,7 +168,7 @@ export class InternalCallerGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ENDPOINT, [context.getHandler(), context.getClass()])) return true;
     const request = context.switchToHttp().getRequest<RequestWithCaller>();
-    const caller = verifyInternalHeaders(this.secret, request);
+    const caller = verifyInternalHeaders(this.secret, { headers: request.headers, method: request.method, url: request.url, bodySha256: request[RECEIVED_BODY_SHA256] });
     if (!caller) throw new UnauthorizedError('Llamada interna no autorizada');
     request.tienditaCaller = caller;
     return true;

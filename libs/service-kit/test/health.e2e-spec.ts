@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ErrorCode } from '@tiendita/contracts';
 import { createPool, createServiceApp, parseConfig } from '@tiendita/service-kit';
 import { testEnv } from '@tiendita/service-kit/testing';
 import { createServer } from 'node:net';
@@ -23,7 +24,7 @@ describe('GET /health', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/health' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: 'Base de datos no disponible', code: 'SERVICE_UNAVAILABLE' });
+      expect(res.json()).toEqual({ message: 'Base de datos no disponible', code: ErrorCode.unavailable });
     } finally {
       await app.close();
       await pool.end();

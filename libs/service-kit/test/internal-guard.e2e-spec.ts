@@ -1,5 +1,6 @@
-import { Controller, Get, Module } from '@nestjs/common';
+import { Body, Controller, Get, Module, Post } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ErrorCode } from '@tiendita/contracts';
 import { Caller, type CallerIdentity, createServiceApp, Owner, type OwnerIdentity, parseConfig, signInternalHeaders } from '@tiendita/service-kit';
 import { createTestDatabase, TEST_INTERNAL_SECRET, type TestDatabase, testCallerHeaders, testEnv } from '@tiendita/service-kit/testing';
 
@@ -13,6 +14,11 @@ class WhoController {
   @Get('mine')
   mine(@Owner() owner: OwnerIdentity) {
     return owner;
+  }
+
+  @Post('echo')
+  echo(@Body() body: unknown) {
+    return body;
   }
 }
 
@@ -36,11 +42,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const unauthorized = { message: 'Llamada interna no autorizada', code: 'UNAUTHORIZED' };
+const unauthorized = { message: 'Llamada interna no autorizada', code: ErrorCode.unauthorized };
 
 describe('the internal caller guard (real HTTP)', () => {
   it('lets a signed call through and exposes the caller', async () => {
-    const res = await fetch(`${url}/who?x=1`, { headers: testCallerHeaders({ method: 'GET', path: '/who', userId: 'u1', storeId: 's1' }) });
+    const res = await fetch(`${url}/who?x=1`, { headers: testCallerHeaders({ method: 'GET', path: '/who?x=1', userId: 'u1', storeId: 's1' }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ userId: 'u1', storeId: 's1' });
   });
@@ -50,7 +56,7 @@ describe('the internal caller guard (real HTTP)', () => {
     expect(await anonymous.json()).toEqual({ userId: null, storeId: null });
     const owner = await fetch(`${url}/mine`, { headers: testCallerHeaders({ method: 'GET', path: '/mine', userId: 'u1' }) });
     expect(owner.status).toBe(401);
-    expect(await owner.json()).toEqual({ message: 'No autenticado', code: 'UNAUTHORIZED' });
+    expect(await owner.json()).toEqual({ message: 'No autenticado', code: ErrorCode.unauthorized });
     const ok = await fetch(`${url}/mine`, { headers: testCallerHeaders({ method: 'GET', path: '/mine', userId: 'u1', storeId: 's1' }) });
     expect(await ok.json()).toEqual({ userId: 'u1', storeId: 's1' });
   });
@@ -69,8 +75,29 @@ describe('the internal caller guard (real HTTP)', () => {
     expect(await tampered.json()).toEqual(unauthorized);
   });
 
-  it('refuses a stale call (older than 5 minutes) with 401', async () => {
-    const res = await fetch(`${url}/who`, { headers: signInternalHeaders(TEST_INTERNAL_SECRET, { method: 'GET', path: '/who', userId: 'u1', storeId: 's1', timestamp: Date.now() - 6 * 60 * 1000 }) });
+  it('refuses the same signed call sent twice (a replay) with 401', async () => {
+    const headers = testCallerHeaders({ method: 'GET', path: '/who', userId: 'u1', storeId: 's1' });
+    expect((await fetch(`${url}/who`, { headers })).status).toBe(200);
+    const replay = await fetch(`${url}/who`, { headers });
+    expect(replay.status).toBe(401);
+    expect(await replay.json()).toEqual(unauthorized);
+  });
+
+  it('checks the body against its signed hash, and the query string', async () => {
+    const body = JSON.stringify({ total: 100 });
+    const signed = { 'content-type': 'application/json', ...testCallerHeaders({ method: 'POST', path: '/echo', userId: 'u1', storeId: 's1', body }) };
+    const ok = await fetch(`${url}/echo`, { method: 'POST', headers: signed, body });
+    expect(ok.status).toBe(201);
+    expect(await ok.json()).toEqual({ total: 100 });
+    const again = { 'content-type': 'application/json', ...testCallerHeaders({ method: 'POST', path: '/echo', userId: 'u1', storeId: 's1', body }) };
+    const tampered = await fetch(`${url}/echo`, { method: 'POST', headers: again, body: JSON.stringify({ total: 1 }) });
+    expect(tampered.status).toBe(401);
+    const query = await fetch(`${url}/who?storeId=otra`, { headers: testCallerHeaders({ method: 'GET', path: '/who', userId: 'u1', storeId: 's1' }) });
+    expect(query.status).toBe(401);
+  });
+
+  it('refuses a stale call (older than the 30 s window) with 401', async () => {
+    const res = await fetch(`${url}/who`, { headers: signInternalHeaders(TEST_INTERNAL_SECRET, { method: 'GET', path: '/who', userId: 'u1', storeId: 's1', timestamp: Date.now() - 60 * 1000 }) });
     expect(res.status).toBe(401);
   });
 

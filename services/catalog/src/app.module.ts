@@ -1,19 +1,25 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { PostgresEventStore } from '@tiendita/eventsourcing';
-import { PG_POOL, SERVICE_CONFIG } from '@tiendita/service-kit';
+import { EventSourcingModule, SERVICE_CONFIG } from '@tiendita/service-kit';
 import { join } from 'node:path';
-import type { Pool } from 'pg';
+import { aiClientProvider } from './ai/ai-client.provider';
+import { AiHelpers } from './ai/ai-helpers';
+import { AiController } from './ai/ai.controller';
+import { SearchIndexCache } from './ai/search-index-cache';
+import { SearchRateLimiter } from './ai/search-rate-limiter';
 import { CategoryGuard } from './categories/application/category-guard';
 import { CreateCategoryHandler } from './categories/application/create-category.handler';
 import { ListCategoriesHandler } from './categories/application/list-categories.query';
 import { CategoriesController } from './categories/http/categories.controller';
 import type { CatalogConfig } from './config';
+import { ProductImport } from './imports/application/product-import';
+import { ProductImportController } from './imports/http/product-import.controller';
 import { CreateProductHandler } from './products/application/create-product.handler';
 import { DeleteProductHandler, SetProductActiveHandler } from './products/application/delete-product.handler';
 import { GetProductHandler, PriceHistoryHandler } from './products/application/get-product.query';
 import { ListProductsHandler } from './products/application/list-products.query';
 import { ProductCommandRunner } from './products/application/product-command-runner';
+import { ProductImages } from './products/application/product-images';
 import { ProductReader } from './products/application/product-reader';
 import { UpdateProductHandler } from './products/application/update-product.handler';
 import { ProductsController } from './products/http/products.controller';
@@ -30,8 +36,8 @@ import {
 import { ReviewsController } from './reviews/http/reviews.controller';
 import { DemoSeed } from './seed/demo-seed';
 import { InventoryClient } from './shared/inventory-client';
-import { ProjectionHost } from './shared/projection-host';
-import { CATALOG_EVENT_STORE, CATALOG_SCHEMA, OBJECT_STORAGE } from './shared/tokens';
+import { CATALOG_SCHEMA, OBJECT_STORAGE } from './shared/tokens';
+import { projections } from './projections';
 import { UploadSweeper } from './uploads/application/upload-sweeper';
 import { Uploads } from './uploads/application/uploads';
 import { UploadsController } from './uploads/http/uploads.controller';
@@ -39,29 +45,26 @@ import { LocalDiskStorage } from './uploads/storage/local-disk-storage';
 
 /** Root module of the catalog service (GET /health comes from service-kit). */
 @Module({
-  imports: [CqrsModule.forRoot()],
-  // ReviewsController before ProductsController: /api/products/reviews is not a product id.
-  controllers: [ReviewsController, ProductsController, CategoriesController, UploadsController, PublicController, PreviewsController],
+  imports: [CqrsModule.forRoot(), EventSourcingModule.forService({ schema: CATALOG_SCHEMA, projections })],
+  // ReviewsController and ProductImportController before ProductsController: /api/products/reviews and
+  // /api/products/import are not product ids.
+  controllers: [ReviewsController, ProductImportController, ProductsController, CategoriesController, UploadsController, PublicController, PreviewsController, AiController],
   providers: [
-    {
-      provide: CATALOG_EVENT_STORE,
-      inject: [PG_POOL],
-      useFactory: async (pool: Pool) => {
-        const store = new PostgresEventStore(pool, CATALOG_SCHEMA);
-        await store.migrate();
-        return store;
-      },
-    },
     {
       provide: OBJECT_STORAGE,
       inject: [SERVICE_CONFIG],
       useFactory: (config: CatalogConfig) => new LocalDiskStorage(join(config.DATA_DIR, 'uploads')),
     },
-    ProjectionHost,
+    aiClientProvider,
+    SearchIndexCache,
+    SearchRateLimiter,
+    AiHelpers,
     InventoryClient,
     CategoryGuard,
     ProductCommandRunner,
+    ProductImages,
     ProductReader,
+    ProductImport,
     PublicCatalog,
     RateLimiter,
     Uploads,

@@ -130,6 +130,33 @@ it('projects stores, products with their stock and price history, categories, re
   expect((await pool.query('SELECT subdomain, is_active FROM catalog.stores WHERE id = $1', [storeId])).rows).toEqual([{ subdomain: 'tienda-proyeccion', is_active: true }]);
 });
 
+it("a product whose category arrives after it (under Kafka they travel on different partitions) gets the category's name when it comes", async () => {
+  const store = randomUUID();
+  const other = randomUUID();
+  const grains = randomUUID();
+  const dairy = randomUUID();
+  const [rice, milk, forged] = [randomUUID(), randomUUID(), randomUUID()];
+  const at = { storeId: store, actor: 'owner' };
+  await catalog.append(`product-${rice}`, [created(rice, { storeId: store, name: 'Arroz', categoryId: grains })], 0, at);
+  await catalog.append(`product-${milk}`, [created(milk, { storeId: store, name: 'Leche', categoryId: null })], 0, at);
+  await catalog.append(`product-${milk}`, [{ type: 'ProductUpdated', data: { productId: milk, storeId: store, changes: { categoryId: dairy } } }], 1, at);
+  // Another store's product naming this store's category learns nothing from it.
+  await catalog.append(`product-${forged}`, [created(forged, { storeId: other, name: 'Ajeno', categoryId: grains })], 0, { storeId: other, actor: 'owner' });
+  await settle();
+  expect((await pool.query('SELECT category_name FROM catalog.products WHERE id = $1', [rice])).rows[0]).toEqual({ category_name: null });
+
+  await catalog.append(`category-${grains}`, [{ type: 'CategoryCreated', data: { categoryId: grains, storeId: store, name: 'Granos', description: null } }], 0, at);
+  await catalog.append(`category-${dairy}`, [{ type: 'CategoryCreated', data: { categoryId: dairy, storeId: store, name: 'Lácteos', description: null } }], 0, at);
+  await settle();
+  const rows = await pool.query('SELECT id, category_name, public_json FROM catalog.products WHERE id = ANY($1::uuid[])', [[rice, milk, forged]]);
+  const byId = new Map(rows.rows.map((r) => [r.id, r]));
+  expect(byId.get(rice)).toMatchObject({ category_name: 'Granos' });
+  expect(JSON.parse(byId.get(rice).public_json)).toMatchObject({ name: 'Arroz', categoryId: grains, categoryName: 'Granos' });
+  expect(byId.get(milk)).toMatchObject({ category_name: 'Lácteos' });
+  expect(JSON.parse(byId.get(milk).public_json)).toMatchObject({ name: 'Leche', categoryId: dairy, categoryName: 'Lácteos' });
+  expect(byId.get(forged)).toMatchObject({ category_name: null });
+});
+
 it('a rebuild from position 0 matches the live read models row for row, then swaps them in', async () => {
   await catalog.append(`product-${otherProduct}`, [{ type: 'ProductActivated', data: { productId: otherProduct, storeId } }], 1, meta);
   await catalog.append(`product-${productId}`, [{ type: 'ProductDeleted', data: { productId, storeId } }], 3, meta);

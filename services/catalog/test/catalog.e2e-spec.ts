@@ -1,5 +1,17 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read loosely in tests */
-import { CatalogMessages, InventoryMessages } from '@tiendita/contracts';
+import {
+  CatalogMessages,
+  CategoryView,
+  InventoryMessages,
+  PendingReview,
+  PriceHistoryEntry,
+  ProductListResponse,
+  ProductView,
+  PublicProductDetails,
+  PublicProductListResponse,
+  UploadResponse,
+} from '@tiendita/contracts';
+import { z } from 'zod';
 import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
 import { UploadSweeper } from '../src/uploads/application/upload-sweeper';
 import { eventually, makeImage, setStoreActive, upload, uploadImage, waitForShop } from './support';
@@ -56,11 +68,11 @@ describe('categories', () => {
   it('creates a category and lists only the store\u2019s own', async () => {
     const res = await owner.post('/api/categories', { name: 'Bebidas', description: 'Café y aguas' });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Bebidas', description: 'Café y aguas', storeId: shop.storeId });
+    expect(CategoryView.parse(res.body)).toMatchObject({ name: 'Bebidas', description: 'Café y aguas', storeId: shop.storeId });
     await other.post('/api/categories', { name: 'De otra tienda' });
     const list = await owner.get('/api/categories');
     expect(list.status).toBe(200);
-    expect(list.body.map((c: any) => c.name)).toEqual(['Bebidas']);
+    expect(z.array(CategoryView).parse(list.body).map((c) => c.name)).toEqual(['Bebidas']);
   });
 
   it('needs a session', async () => {
@@ -72,6 +84,7 @@ describe('image upload', () => {
   it('POST /api/upload answers a one-time uploadUrl under /api/upload/direct/ and a fileName', async () => {
     const res = await owner.post('/api/upload', { filename: 'cafe.png', contentType: 'image/png' });
     expect(res.status).toBe(200);
+    UploadResponse.parse(res.body);
     expect(res.body.uploadUrl).toMatch(/^\/api\/upload\/direct\/[A-Za-z0-9_-]+$/);
     expect(res.body.fileName).toMatch(/^[0-9a-f-]{36}\.png$/);
   });
@@ -153,7 +166,7 @@ describe('products', () => {
     const images = [await uploadImage(owner), await uploadImage(owner)];
     const res = await owner.post('/api/products', productBody({ images, categoryId, price: 19.99, discountPercentage: 15, stock: 7 }));
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({
+    expect(ProductView.parse(res.body)).toMatchObject({
       storeId: shop.storeId,
       name: 'Café de Antigua 1 lb',
       price: 19.99,
@@ -176,7 +189,7 @@ describe('products', () => {
     const res = await owner.post('/api/products', productBody({ images }));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Solo puedes tener máximo 10 imágenes por producto.');
-    const created = await owner.post('/api/products', productBody({ images: images.slice(0, 10) }));
+    const created = await owner.post('/api/products', productBody({ images: [] }));
     const put = await owner.put(`/api/products/${created.body.id}`, { images });
     expect(put.status).toBe(400);
     expect(put.body.message).toBe('Solo puedes tener máximo 10 imágenes por producto.');
@@ -217,13 +230,23 @@ describe('products', () => {
     const created = (await owner.post('/api/products', productBody({ price: 10, discountPercentage: 0 }))).body;
     const res = await owner.put(`/api/products/${created.id}`, { price: 12.5, discountPercentage: 20, changeReason: 'Subió el proveedor' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ price: 12.5, discountPercentage: 20, finalPrice: 10 });
+    expect(ProductView.parse(res.body)).toMatchObject({ price: 12.5, discountPercentage: 20, finalPrice: 10 });
     await owner.put(`/api/products/${created.id}`, { name: 'Solo el nombre' });
     const history = await owner.get(`/api/products/${created.id}/price-history`);
     expect(history.status).toBe(200);
-    expect(history.body).toHaveLength(2);
-    expect(history.body[0]).toMatchObject({ oldPrice: 10, newPrice: 12.5, oldDiscountPercentage: 0, newDiscountPercentage: 20, changeReason: 'Subió el proveedor', changedBy: shop.userId });
-    expect(history.body[1]).toMatchObject({ oldPrice: null, newPrice: 10 });
+    const entries = z.array(PriceHistoryEntry).parse(history.body);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatchObject({
+      oldPrice: 10,
+      newPrice: 12.5,
+      oldDiscountPercentage: 0,
+      newDiscountPercentage: 20,
+      changeReason: 'Subió el proveedor',
+      changedBy: shop.userId,
+      // The owner's name (newRegistration's), not the raw user id.
+      changedByName: 'Ana López',
+    });
+    expect(entries[1]).toMatchObject({ oldPrice: null, newPrice: 10, changedByName: 'Ana López' });
     expect(typeof history.body[0].createdAt).toBe('string');
   });
 
@@ -245,6 +268,25 @@ describe('products', () => {
     await owner.put(`/api/products/${created.id}`, { stock: 3 });
     const stream = await stack.pool.query(`SELECT type FROM inventory.events WHERE stream_id = $1 ORDER BY stream_position`, [`stock-${created.id}`]);
     expect(stream.rows.map((r) => r.type)).toEqual(['StockItemOpened', 'StockAdjusted']);
+  });
+
+  it('an edit whose catalog part fails after inventory saved the stock says exactly what was saved', async () => {
+    const created = ProductView.parse((await owner.post('/api/products', productBody({ price: 10, stock: 5 }))).body);
+    // A real failure of the catalog's append, after the stock went to inventory: PostgreSQL refuses this product's events.
+    await stack.pool.query(`CREATE OR REPLACE FUNCTION public.refuse_catalog_event() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'no'; END $$`);
+    await stack.pool.query(
+      `CREATE TRIGGER refuse_product BEFORE INSERT ON catalog.events FOR EACH ROW WHEN (NEW.stream_id = 'product-${created.id}') EXECUTE FUNCTION public.refuse_catalog_event()`,
+    );
+    try {
+      const res = await owner.put(`/api/products/${created.id}`, { price: 12, stock: 2 });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(CatalogMessages.productEditOnlyStockSaved(2, 'el catálogo no pudo guardarlos; inténtalo de nuevo.'));
+      expect(res.body.details).toEqual({ saved: { stock: 2 } });
+    } finally {
+      await stack.pool.query(`DROP TRIGGER refuse_product ON catalog.events`);
+    }
+    const after = await eventually(() => owner.get(`/api/products/${created.id}`), (r) => r.body.stock === 2);
+    expect(ProductView.parse(after.body)).toMatchObject({ price: 10, stock: 2 });
   });
 
   it('a new product opens its stock item in inventory', async () => {
@@ -316,7 +358,7 @@ describe('product list (GET /api/products)', () => {
   it('answers { products, total, totalPages, currentPage }, newest first by default, 12 per page', async () => {
     const res = await client.get('/api/products');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total: 5, totalPages: 1, currentPage: 1 });
+    expect(ProductListResponse.parse(res.body)).toMatchObject({ total: 5, totalPages: 1, currentPage: 1 });
     expect(names(res)).toEqual(['Frijol', 'Azúcar', 'Arroz', 'Queso', 'Leche']);
   });
 
@@ -370,7 +412,7 @@ describe('public shop', () => {
     const anonymous = stack.client();
     const bySub = await anonymous.get(`/api/public/products/${store.subdomain}`);
     expect(bySub.status).toBe(200);
-    expect(bySub.body).toMatchObject({ total: 2, totalPages: 1, currentPage: 1 });
+    expect(PublicProductListResponse.parse(bySub.body)).toMatchObject({ total: 2, totalPages: 1, currentPage: 1 });
     expect(bySub.body.products.map((p: any) => p.name)).toEqual(['Papaya', 'Aguacate']);
     const aguacate = bySub.body.products[1];
     expect(aguacate).toMatchObject({ id: visible.id, price: 75.5, discountPercentage: 10, finalPrice: 67.95, stock: 12, categoryName: 'Frutas', imageUrl: visible.images[0] });
@@ -425,7 +467,7 @@ describe('public shop', () => {
   it('product details: an inactive product is not found', async () => {
     const ok = await stack.client().get(`/api/public/products/${visible.id}/details`);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ id: visible.id, name: 'Aguacate', storeSubdomain: store.subdomain, averageRating: 0, totalRatings: 0, ratings: [], comments: [] });
+    expect(PublicProductDetails.parse(ok.body)).toMatchObject({ id: visible.id, name: 'Aguacate', storeSubdomain: store.subdomain, averageRating: 0, totalRatings: 0, ratings: [], comments: [] });
     const no = await stack.client().get(`/api/public/products/${hidden.id}/details`);
     expect(no.status).toBe(404);
     expect(no.body.message).toBe('Producto no encontrado');
@@ -487,7 +529,7 @@ describe('public shop', () => {
 
       const pending = await seller.get('/api/products/reviews/pending');
       expect(pending.status).toBe(200);
-      expect(pending.body.map((r: any) => [r.kind, r.customerName, r.rating, r.productName, r.status])).toEqual([
+      expect(z.array(PendingReview).parse(pending.body).map((r) => [r.kind, r.customerName, r.rating, r.productName, r.status])).toEqual([
         ['comment', 'Carla', null, 'Aguacate', 'pending'],
         ['rating', 'Beto', 2, 'Aguacate', 'pending'],
         ['rating', 'Ana', 5, 'Aguacate', 'pending'],
@@ -556,12 +598,14 @@ describe('images no product uses', () => {
     const neverSaved = await uploadImage(owner);
     const recent = await uploadImage(owner);
     const neverSent = (await owner.post('/api/upload', { filename: 'nunca.png', contentType: 'image/png' })).body.fileName as string;
-    // Another store uses one of this owner's images, by its other path: it is in use all the same.
+    // A second product uses one of the images by its other path (/objects/): it is in use all the same.
     const shared = await uploadImage(owner);
     const created = await owner.post('/api/products', productBody({ name: 'Con fotos', sku: 'FOTO-1', images: [kept, dropped] }));
     expect(created.status).toBe(201);
     expect((await owner.put(`/api/products/${created.body.id}`, { images: [kept] })).status).toBe(200);
-    expect((await other.post('/api/products', productBody({ name: 'Foto ajena', sku: 'FOTO-2', images: [`/objects/${fileOf(shared)}`] }))).status).toBe(201);
+    // Another store may not take it (images hold only the store's own uploads).
+    expect((await other.post('/api/products', productBody({ name: 'Foto ajena', sku: 'FOTO-2', images: [`/objects/${fileOf(shared)}`] }))).status).toBe(400);
+    expect((await owner.post('/api/products', productBody({ name: 'Otra foto', sku: 'FOTO-2', images: [`/objects/${fileOf(shared)}`] }))).status).toBe(201);
     // A variant made for the shop goes with its original.
     expect((await fetch(`${stack.url}${dropped}?w=400`)).status).toBe(200);
     expect(await onDisk(`variants/400/${fileOf(dropped)}.webp`)).toBe(true);

@@ -42,7 +42,7 @@ export async function waitForShop(client: StackClient, subdomain: string): Promi
  */
 export async function setStoreActive(stack: Stack, storeId: string, isActive: boolean): Promise<void> {
   const store = new PostgresEventStore(stack.pool, 'identity');
-  await store.append(`store-${storeId}`, [{ type: 'StoreUpdated', data: { storeId, changes: { isActive } } }], 'any', { storeId });
+  await store.append(`store-${storeId}`, [{ type: 'StoreUpdated', data: { storeId, changes: { isActive }, updatedAt: new Date().toISOString() } }], 'any', { storeId });
 }
 
 /** Calls `probe` until `done` accepts its answer (for another service's read model), for at most 10 s. */

@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { PostgresEventStore } from '@tiendita/eventsourcing';
-import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
-import type { Pool } from 'pg';
+import { redactIdentityEventData } from '@tiendita/contracts';
+import type { PostgresEventStore } from '@tiendita/eventsourcing';
+import { EVENT_STORE as KIT_EVENT_STORE, EventSourcingModule, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Logger } from 'pino';
 import type { IdentityConfig } from './config';
 import { IDENTITY_SCHEMA } from './migrations';
-import { IdentityReadModels } from './read-model/read-models';
+import { projections } from './projections';
 import { DemoSeed } from './seed/demo-seed';
 import { CLOCK, systemClock, type Clock } from './shared/clock';
 import { configureArgon2, warmUpPasswords } from './shared/passwords';
@@ -14,6 +14,20 @@ import { EVENT_STORE, IDENTITY_CONFIG, RESET_MAILER } from './shared/tokens-di';
 import { GetPublicStoreHandler } from './stores/application/get-public-store.query';
 import { GetStoreHandler } from './stores/application/get-store.query';
 import { StoreController } from './stores/http/store.controller';
+import {
+  CreateStoreSettingsHandler,
+  GetStoreSettingsHandler,
+  SubdomainAvailabilityHandler,
+  UpdateStoreSettingsHandler,
+} from './stores/application/store-settings.handlers';
+import { UpdateStoreHandler } from './stores/application/update-store.handler';
+import {
+  ExportSubscriptionsHandler,
+  ListSubscriptionsHandler,
+  SubscribeHandler,
+  UnsubscribeHandler,
+} from './subscriptions/application/subscription.handlers';
+import { SubscriptionController } from './subscriptions/http/subscription.controller';
 import { GetCurrentUserHandler } from './users/application/get-current-user.query';
 import { LogInHandler } from './users/application/log-in.handler';
 import { LoginLog } from './users/application/login-log';
@@ -35,18 +49,20 @@ export class AppModule {
   static forRoot(options: IdentityModuleOptions = {}) {
     return {
       module: AppModule,
-      imports: [CqrsModule.forRoot()],
-      controllers: [InternalAuthController, CurrentUserController, StoreController],
+      // With Kafka, identity's events go out to other services without their credential hashes.
+      imports: [CqrsModule.forRoot(), EventSourcingModule.forService({ schema: IDENTITY_SCHEMA, projections, redact: redactIdentityEventData })],
+      controllers: [InternalAuthController, CurrentUserController, StoreController, SubscriptionController],
       providers: [
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: IDENTITY_CONFIG, useExisting: SERVICE_CONFIG },
         {
+          // service-kit's event store, once the password hashing threads are set up.
           provide: EVENT_STORE,
-          inject: [PG_POOL, SERVICE_CONFIG],
-          useFactory: async (pool: Pool, config: IdentityConfig) => {
+          inject: [KIT_EVENT_STORE, SERVICE_CONFIG],
+          useFactory: async (store: PostgresEventStore, config: IdentityConfig) => {
             configureArgon2({ nice: config.ARGON2_NICE });
             await warmUpPasswords();
-            return new PostgresEventStore(pool, IDENTITY_SCHEMA);
+            return store;
           },
         },
         {
@@ -55,7 +71,6 @@ export class AppModule {
           useFactory: (config: IdentityConfig, logger: Logger) =>
             new ResetMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger }),
         },
-        IdentityReadModels,
         RegisterOwnerHandler,
         LogInHandler,
         LoginLog,
@@ -64,6 +79,15 @@ export class AppModule {
         GetCurrentUserHandler,
         GetStoreHandler,
         GetPublicStoreHandler,
+        UpdateStoreHandler,
+        GetStoreSettingsHandler,
+        UpdateStoreSettingsHandler,
+        CreateStoreSettingsHandler,
+        SubdomainAvailabilityHandler,
+        SubscribeHandler,
+        UnsubscribeHandler,
+        ListSubscriptionsHandler,
+        ExportSubscriptionsHandler,
         DemoSeed,
       ],
     };

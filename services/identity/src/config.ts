@@ -7,8 +7,11 @@ export const identityConfigShape = {
   /** smtp://user:pass@host:port — without it reset mails go to DATA_DIR/mail/ and the link is logged. */
   SMTP_URL: urlVariable(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().min(3).default('Tiendita <no-reply@tiendita.gt>'),
-  /** Public address of the site, for links in e-mails; without it the request's origin is used. */
-  PUBLIC_URL: urlVariable().optional(),
+  /**
+   * Public address of the site (https://…), the only base of links in e-mails (reset, unsubscribe):
+   * required, never taken from a request. `npm start` sets http://localhost:<PORT> unless given.
+   */
+  PUBLIC_URL: urlVariable(),
   /** 1: create the demo owner and store 'demo' at start (idempotent). */
   SEED_DEMO: z.enum(['0', '1'], { error: 'debe ser 0 o 1' }).default('0'),
   /** Nice steps the argon2 threads run below the rest of identity (Linux, 0–19; 0: the same priority). */

@@ -1,5 +1,5 @@
 import { redactIdentityEventData, type IdentityEvent } from '@tiendita/contracts';
-import { fromEnvelope, toEnvelope, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { decodeMessage, type RecordedEventWithTx, toEnvelope } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import pg from 'pg';
 import { identityProjection } from '../src/read-model/identity.projection';
@@ -23,7 +23,7 @@ function recorded(event: IdentityEvent): RecordedEventWithTx {
     type: event.type,
     data: event.data,
     recordedAt: new Date(),
-    metadata: { eventId: `e${position}`, schemaVersion: 1, storeId, occurredAt: new Date().toISOString(), correlationId: null, causationId: null, actor: userId },
+    metadata: { eventId: `00000000-0000-4000-8000-${String(position).padStart(12, "0")}`, schemaVersion: 1, storeId, occurredAt: new Date().toISOString(), correlationId: null, causationId: null, actor: userId },
   };
 }
 
@@ -120,7 +120,11 @@ it('under Kafka publishes no credential hash, and the published events build the
   // The stored events are untouched: identity still checks passwords against them.
   expect((events[0].data as { passwordHash: string }).passwordHash).toMatch(/^\$argon2id\$/);
 
-  const consumed = published.map((m) => fromEnvelope(JSON.parse(m)));
+  const consumed = published.map((m) => {
+    const decoded = decodeMessage(m, undefined, undefined);
+    if (!decoded.ok) throw new Error(decoded.reason);
+    return decoded.event;
+  });
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AuthMessages } from '@tiendita/contracts';
-import { createTestDatabase, testCallerHeaders, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
+import { createTestDatabase, signedRequest, testCallerHeaders, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { createApp } from '../src/app';
@@ -48,16 +48,16 @@ describe('identity, called directly (only signed calls get in)', () => {
   });
 
   it('registers, verifies the password and reads the store, user and public store', async () => {
-    const reg = await app.inject({ method: 'POST', url: '/internal/auth/register', payload: registration, headers: signed('POST', '/internal/auth/register') });
+    const reg = await app.inject(signedRequest({ method: 'POST', url: '/internal/auth/register', payload: registration }));
     expect(reg.statusCode).toBe(201);
     const { user, store } = reg.json();
     expect(user).toEqual({ id: expect.any(String), email: 'ana@example.com', firstName: 'Ana', lastName: 'López', profileImageUrl: null, storeId: store.id });
 
-    const ok = await app.inject({ method: 'POST', url: '/internal/auth/verify', payload: { email: 'ANA@example.com', password: 'secreto1' }, headers: signed('POST', '/internal/auth/verify') });
+    const ok = await app.inject(signedRequest({ method: 'POST', url: '/internal/auth/verify', payload: { email: 'ANA@example.com', password: 'secreto1' } }));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual(user);
 
-    const bad = await app.inject({ method: 'POST', url: '/internal/auth/verify', payload: { email: 'ana@example.com', password: 'otra' }, headers: signed('POST', '/internal/auth/verify') });
+    const bad = await app.inject(signedRequest({ method: 'POST', url: '/internal/auth/verify', payload: { email: 'ana@example.com', password: 'otra' } }));
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toEqual({ message: AuthMessages.invalidCredentials, code: 'UNAUTHORIZED' });
 
@@ -76,7 +76,7 @@ describe('identity, called directly (only signed calls get in)', () => {
 
 describe('the sign-in log (UserLoggedIn, batched)', () => {
   const verify = (email: string, password: string) =>
-    app.inject({ method: 'POST', url: '/internal/auth/verify', payload: { email, password }, headers: signed('POST', '/internal/auth/verify') });
+    app.inject(signedRequest({ method: 'POST', url: '/internal/auth/verify', payload: { email, password } }));
   const loginEvents = (userIds: string[]) =>
     app
       .get<Pool>(PG_POOL)
@@ -88,12 +88,13 @@ describe('the sign-in log (UserLoggedIn, batched)', () => {
   it('writes the sign-ins of a burst together, one event each, and sets lastLoginAt from them', async () => {
     const users: string[] = [];
     for (const name of ['uno', 'dos', 'tres']) {
-      const reg = await app.inject({
-        method: 'POST',
-        url: '/internal/auth/register',
-        payload: { ...registration, email: `${name}@example.com`, subdomain: `tienda-${name}` },
-        headers: signed('POST', '/internal/auth/register'),
-      });
+      const reg = await app.inject(
+        signedRequest({
+          method: 'POST',
+          url: '/internal/auth/register',
+          payload: { ...registration, email: `${name}@example.com`, subdomain: `tienda-${name}` },
+        }),
+      );
       expect(reg.statusCode).toBe(201);
       users.push(reg.json().user.id);
     }
@@ -132,12 +133,13 @@ describe('the sign-in log (UserLoggedIn, batched)', () => {
 
   it('sets lastLoginAt to the latest of several sign-ins of one user written together', async () => {
     const log = app.get(LoginLog);
-    const reg = await app.inject({
-      method: 'POST',
-      url: '/internal/auth/register',
-      payload: { ...registration, email: 'cinco@example.com', subdomain: 'tienda-cinco' },
-      headers: signed('POST', '/internal/auth/register'),
-    });
+    const reg = await app.inject(
+      signedRequest({
+        method: 'POST',
+        url: '/internal/auth/register',
+        payload: { ...registration, email: 'cinco@example.com', subdomain: 'tienda-cinco' },
+      }),
+    );
     const { user } = reg.json();
     const times = ['2026-03-01T10:00:02.000Z', '2026-03-01T10:00:03.000Z', '2026-03-01T10:00:01.000Z'];
     for (const loggedInAt of times) log.record({ data: { userId: user.id, loggedInAt }, storeId: user.storeId, correlationId: null });
@@ -148,7 +150,7 @@ describe('the sign-in log (UserLoggedIn, batched)', () => {
     let last: Date | null = null;
     for (let i = 0; i < 100 && last?.toISOString() !== times[1]; i++) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      last = (await pool.query<{ last_login_at: Date | null }>('SELECT last_login_at FROM identity.users WHERE id = $1', [user.id])).rows[0].last_login_at;
+      last = (await pool.query<{ last_login_at: Date | null }>('SELECT last_login_at FROM identity.users WHERE id = $1', [user.id])).rows[0]?.last_login_at ?? null;
     }
     expect(last?.toISOString()).toBe(times[1]);
   });
@@ -178,14 +180,15 @@ describe('the sign-in log (UserLoggedIn, batched)', () => {
   it('writes what is waiting when the service stops', async () => {
     const other = await createApp(testEnv(db.url));
     try {
-      const reg = await other.inject({
-        method: 'POST',
-        url: '/internal/auth/register',
-        payload: { ...registration, email: 'cuatro@example.com', subdomain: 'tienda-cuatro' },
-        headers: signed('POST', '/internal/auth/register'),
-      });
+      const reg = await other.inject(
+        signedRequest({
+          method: 'POST',
+          url: '/internal/auth/register',
+          payload: { ...registration, email: 'cuatro@example.com', subdomain: 'tienda-cuatro' },
+        }),
+      );
       const userId = reg.json().user.id;
-      const ok = await other.inject({ method: 'POST', url: '/internal/auth/verify', payload: { email: 'cuatro@example.com', password: 'secreto1' }, headers: signed('POST', '/internal/auth/verify') });
+      const ok = await other.inject(signedRequest({ method: 'POST', url: '/internal/auth/verify', payload: { email: 'cuatro@example.com', password: 'secreto1' } }));
       expect(ok.statusCode).toBe(200);
       await other.close();
       expect((await loginEvents([userId])).rows).toHaveLength(1);

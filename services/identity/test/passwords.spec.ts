@@ -48,7 +48,7 @@ describe('passwords (argon2id on threads of their own)', () => {
 });
 
 describe('ARGON2_NICE', () => {
-  const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tiendita', INTERNAL_SECRET: '0123456789abcdef' };
+  const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/tiendita', INTERNAL_SECRET: '0123456789abcdef', PUBLIC_URL: 'https://tiendita.example' };
 
   it('is 10 unless set, and takes 0 to 19', () => {
     expect(parseConfig(identityConfigShape, env).ARGON2_NICE).toBe(10);

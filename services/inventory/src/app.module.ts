@@ -1,37 +1,23 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { createTransport, PostgresEventStore } from '@tiendita/eventsourcing';
-import { PG_POOL, SERVICE_CONFIG } from '@tiendita/service-kit';
-import type { Pool } from 'pg';
-import type { InventoryConfig } from './config';
-import { ProjectionHost } from './shared/projection-host';
-import { EVENT_TRANSPORT, INVENTORY_EVENT_STORE, INVENTORY_SCHEMA } from './shared/tokens';
+import { EventSourcingModule } from '@tiendita/service-kit';
+import { InventoryController } from './inventory/inventory.controller';
+import { InventoryQueries } from './inventory/inventory.queries';
+import { projections } from './projections';
+import { INVENTORY_SCHEMA } from './shared/tokens';
+import { ImportStockHandler } from './stock/application/import-stock.handler';
+import { ReservationsService } from './stock/application/reservations.service';
 import { SetStockHandler } from './stock/application/set-stock.handler';
+import { ReservationsController } from './stock/http/reservations.controller';
 import { StockItemsController } from './stock/http/stock-items.controller';
 import { CatalogProductsConsumer } from './stock/reactions/catalog-products.consumer';
+import { OrderingOrdersConsumer } from './stock/reactions/ordering-orders.consumer';
+import { StockWriteModel } from './stock/write-model/stock-write-model';
 
 /** Root module of the inventory service (GET /health comes from service-kit). */
 @Module({
-  imports: [CqrsModule.forRoot()],
-  controllers: [StockItemsController],
-  providers: [
-    {
-      provide: INVENTORY_EVENT_STORE,
-      inject: [PG_POOL],
-      useFactory: async (pool: Pool) => {
-        const store = new PostgresEventStore(pool, INVENTORY_SCHEMA);
-        await store.migrate();
-        return store;
-      },
-    },
-    {
-      provide: EVENT_TRANSPORT,
-      inject: [PG_POOL, SERVICE_CONFIG],
-      useFactory: (pool: Pool, config: InventoryConfig) => createTransport({ pool, schema: INVENTORY_SCHEMA, connectionString: config.DATABASE_URL }),
-    },
-    ProjectionHost,
-    CatalogProductsConsumer,
-    SetStockHandler,
-  ],
+  imports: [CqrsModule.forRoot(), EventSourcingModule.forService({ schema: INVENTORY_SCHEMA, projections })],
+  controllers: [StockItemsController, ReservationsController, InventoryController],
+  providers: [InventoryQueries, StockWriteModel, ReservationsService, CatalogProductsConsumer, OrderingOrdersConsumer, SetStockHandler, ImportStockHandler],
 })
 export class AppModule {}

@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { InventoryMessages } from '@tiendita/contracts';
 import { PostgresEventStore } from '@tiendita/eventsourcing';
-import { createTestDatabase, type TestDatabase, testCallerHeaders, testEnv } from '@tiendita/service-kit/testing';
+import { createTestDatabase, type TestDatabase, signedRequest, testEnv } from '@tiendita/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { createApp } from '../src/app';
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 const set = (productId: string, body: object, who = owner) => {
   const url = `/internal/stock-items/${productId}/set`;
-  return app.inject({ method: 'POST', url, payload: body, headers: testCallerHeaders({ method: 'POST', path: url, ...who }) });
+  return app.inject(signedRequest({ method: 'POST', url, payload: body, ...who }));
 };
 const streamTypes = async (productId: string) =>
   (await pool.query<{ type: string }>('SELECT type FROM inventory.events WHERE stream_id = $1 ORDER BY stream_position', [`stock-${productId}`])).rows.map((r) => r.type);

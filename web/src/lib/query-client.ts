@@ -1,23 +1,9 @@
+import { ApiError, apiFetch, apiJson } from './api';
 import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 
-/** Turns a non-ok response into an Error reading `${status}: ${body or status text}` (spec 000 §7). */
-async function throwIfResNotOk(res: Response): Promise<void> {
-  if (!res.ok) {
-    const text = (await res.text()) || res.statusText;
-    throw new Error(`${res.status}: ${text}`);
-  }
-}
-
-/** Sends a request with credentials; a body goes out as JSON. Throws on any non-ok status. */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const res = await fetch(url, {
-    method,
-    headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    credentials: 'include',
-  });
-  await throwIfResNotOk(res);
-  return res;
+/** Sends a request with credentials; a body goes out as JSON. Throws an ApiError on any non-ok status. */
+export function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  return apiFetch(method, url, body === undefined ? {} : { json: body });
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
@@ -25,16 +11,18 @@ type UnauthorizedBehavior = 'returnNull' | 'throw';
 /** The default read: GET the query key joined by '/', parsed as JSON; optionally a 401 gives null. */
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    try {
+      return await apiJson<T>('GET', queryKey.join('/'), { signal });
+    } catch (error) {
+      if (options.on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null as T;
+      throw error;
+    }
   };
 }
 
 /** Whether an error thrown by apiRequest or the default query function is a 401. */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: /.test(error.message);
+  return error instanceof ApiError && error.status === 401;
 }
 
 type SessionLostListener = () => void;

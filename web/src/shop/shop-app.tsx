@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { usePublicStore } from './api/get-public-store';
-import { CartDialog } from './cart/cart-dialog';
 import { FloatingCart } from './cart/floating-cart';
-import { HelpDialog } from './components/help-dialog';
+import { Assistant } from './components/assistant';
+import { Deferred } from './components/deferred';
 import { StoreHeader } from './components/store-header';
 import type { PublicStoreView } from './lib/contracts';
+import { requiresAddress, takesOnlineOrders } from './lib/online-orders';
 import { ShopMessages } from './lib/messages';
 import { storeTheme } from './lib/theme';
 import { NotFoundPage } from './pages/not-found-page';
@@ -44,14 +45,46 @@ export function ShopApp() {
       </div>
     );
   }
-  return <Shop key={store.data.id} store={store.data} productId={route.productId} />;
+  return <Shop key={store.data.id} store={store.data} productId={route.productId} asked={route.store} />;
 }
 
-function Shop({ store, productId }: { store: PublicStoreView; productId: string | null }) {
+// The dialogs are their own chunks, fetched when the page is idle: the first screen does not run them.
+const loadCartDialog = () => import('./cart/cart-dialog');
+const loadCheckoutDialog = () => import('./cart/checkout-dialog');
+const loadHelpDialog = () => import('./components/help-dialog');
+const loadSubscribeDialog = () => import('./components/subscribe-dialog');
+const CartDialog = lazy(() => loadCartDialog().then((m) => ({ default: m.CartDialog })));
+const CheckoutDialog = lazy(() => loadCheckoutDialog().then((m) => ({ default: m.CheckoutDialog })));
+const HelpDialog = lazy(() => loadHelpDialog().then((m) => ({ default: m.HelpDialog })));
+const SubscribeDialog = lazy(() => loadSubscribeDialog().then((m) => ({ default: m.SubscribeDialog })));
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The path under the store's current subdomain when the URL named one it left (a changed subdomain
+ * keeps working for 90 days: the server still finds the store by it), else null.
+ */
+export function currentStorePath(pathname: string, asked: string, subdomain: string): string | null {
+  const key = asked.toLowerCase();
+  if (key === subdomain || UUID.test(key)) return null;
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const next = pathname.replace(new RegExp(`^/(tienda/)?${escaped}(?=/|$)`, 'i'), (_all, tienda: string | undefined) => `/${tienda ?? ''}${subdomain}`);
+  return next === pathname ? null : next;
+}
+
+function Shop({ store, productId, asked }: { store: PublicStoreView; productId: string | null; asked: string }) {
   const [cartOpen, setCartOpen] = useState(false);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [subscribeOpen, setSubscribeOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
+
+  // /{old} → /{new}: the address bar (and what gets shared next) shows the store's current subdomain.
+  useEffect(() => {
+    const next = currentStorePath(location.pathname, asked, store.subdomain);
+    if (next) navigate({ pathname: next, search: location.search, hash: location.hash }, { replace: true });
+  }, [asked, store.subdomain, location.pathname, location.search, location.hash, navigate]);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
@@ -68,18 +101,41 @@ function Shop({ store, productId }: { store: PublicStoreView; productId: string 
   }, [productId]);
 
   const openCart = () => setCartOpen(true);
+  const ordersOpen = takesOnlineOrders(store);
   return (
     <div className="shop" style={storeTheme(store)}>
-      <StoreHeader store={store} compact={productId !== null} onHelp={() => setHelpOpen(true)} onCart={openCart} />
+      <StoreHeader store={store} compact={productId !== null} onHelp={() => setHelpOpen(true)} onCart={openCart} onSubscribe={() => setSubscribeOpen(true)} />
       {productId ? <ProductPage store={store} productId={productId} onViewCart={openCart} /> : <StorePage store={store} onViewCart={openCart} />}
       <footer className="shop-footer">
         <p>
           {store.name} · Tienda creada con <a href="/">Tiendita</a>
         </p>
       </footer>
-      <FloatingCart store={store.subdomain} onOpen={openCart} />
-      <CartDialog store={store.subdomain} open={cartOpen} onClose={() => setCartOpen(false)} />
-      <HelpDialog store={store} open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <FloatingCart store={store.subdomain} onOpen={openCart} onProductPage={productId !== null} />
+      <Assistant store={store.subdomain} storeName={store.name} onProductPage={productId !== null} />
+      <Deferred open={cartOpen} preload={loadCartDialog}>
+        <CartDialog
+          store={store.subdomain}
+          open={cartOpen}
+          ordersOpen={ordersOpen}
+          onClose={() => setCartOpen(false)}
+          onCheckout={() => {
+            setCartOpen(false);
+            setCheckoutOpen(true);
+          }}
+        />
+      </Deferred>
+      {ordersOpen && (
+        <Deferred open={checkoutOpen} preload={loadCheckoutDialog}>
+          <CheckoutDialog store={store.subdomain} open={checkoutOpen} addressRequired={requiresAddress(store)} onClose={() => setCheckoutOpen(false)} />
+        </Deferred>
+      )}
+      <Deferred open={helpOpen} preload={loadHelpDialog}>
+        <HelpDialog store={store} open={helpOpen} onClose={() => setHelpOpen(false)} />
+      </Deferred>
+      <Deferred open={subscribeOpen} preload={loadSubscribeDialog}>
+        <SubscribeDialog store={store} open={subscribeOpen} onClose={() => setSubscribeOpen(false)} />
+      </Deferred>
     </div>
   );
 }

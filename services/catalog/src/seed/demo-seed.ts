@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { toCentavos } from '@tiendita/contracts';
 import { type Decider, type DomainEvent, handleCommand, IllegalStateError, type PostgresEventStore } from '@tiendita/eventsourcing';
-import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
+import { EVENT_STORE, PG_POOL, ProjectionHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -11,8 +11,7 @@ import type { CatalogConfig } from '../config';
 import { productDecider } from '../products/domain/product.decider';
 import { productStreamId } from '../products/domain/product.events';
 import { reviewDecider, reviewStreamId } from '../reviews/domain/review.decider';
-import { ProjectionHost } from '../shared/projection-host';
-import { CATALOG_EVENT_STORE, OBJECT_STORAGE } from '../shared/tokens';
+import { OBJECT_STORAGE } from '../shared/tokens';
 import { imagePath, originalKey, Uploads } from '../uploads/application/uploads';
 import type { ObjectStorage } from '../uploads/storage/object-storage';
 import { DEMO_CATEGORIES, DEMO_COMMENTS, DEMO_PRODUCTS, DEMO_RATINGS, type DemoProduct } from './demo-products';
@@ -76,7 +75,7 @@ export class DemoSeed implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: CatalogConfig,
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(CATALOG_EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly uploads: Uploads,

@@ -1,53 +1,48 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ErrorBody, InventoryMessages } from '@tiendita/contracts';
-import { DomainError, type Position } from '@tiendita/eventsourcing';
-import { SERVICE_CONFIG, signInternalHeaders, type OwnerIdentity } from '@tiendita/service-kit';
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { type ImportStockRequest, ImportStockResponse, InventoryMessages, type SetStockRequest, SetStockResponse } from '@tiendita/contracts';
+import { type Position } from '@tiendita/eventsourcing';
+import { InternalClient, type OwnerIdentity, SERVICE_CONFIG, ServiceUnavailableError } from '@tiendita/service-kit';
 import type { CatalogConfig } from '../config';
 
-export interface SetStockRequest {
-  /** Idempotency key: the same id applied twice records one adjustment. */
-  adjustmentId: string;
-  newStock: number;
-  adjustmentType: 'correction';
-  reason: string;
-  /** Opens the stock item with this value first if ProductCreated has not reached inventory yet. */
-  openingStock: number;
-}
+export type { SetStockRequest } from '@tiendita/contracts';
 
 /** The reason inventory records for a stock change made in the product form. */
 export const PRODUCT_FORM_STOCK_REASON = 'Corrección desde el formulario de producto';
 
 /**
- * Catalog → inventory: the product form's stock edit, an idempotent internal command over HTTP
- * signed like the gateway's calls (the owner's user and store). Retries a failed connection.
+ * Catalog → inventory: the product form's stock edit, an idempotent internal command (the same
+ * adjustmentId applied twice records one adjustment), sent through service-kit's signed client,
+ * which retries it after a lost connection and passes inventory's own errors on as they are.
  */
 @Injectable()
-export class InventoryClient {
-  constructor(@Inject(SERVICE_CONFIG) private readonly config: CatalogConfig) {}
+export class InventoryClient implements OnModuleDestroy {
+  private readonly client: InternalClient<'inventory'>;
+
+  constructor(@Inject(SERVICE_CONFIG) config: CatalogConfig) {
+    this.client = new InternalClient({ inventory: config.INVENTORY_URL }, config.INTERNAL_SECRET, { connections: 16 });
+  }
 
   async setStock(owner: OwnerIdentity, productId: string, body: SetStockRequest): Promise<{ position: Position | null }> {
-    const path = `/internal/stock-items/${productId}/set`;
-    let lastError: unknown;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      let res: Response;
-      try {
-        res = await fetch(new URL(path, this.config.INVENTORY_URL), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...signInternalHeaders(this.config.INTERNAL_SECRET, { method: 'POST', path, ...owner }) },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(5000),
-        });
-      } catch (error) {
-        lastError = error;
-        await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
-        continue;
-      }
-      if (res.ok) return { position: ((await res.json()) as { position?: Position | null }).position ?? null };
-      const parsed = ErrorBody.safeParse(await res.json().catch(() => null));
-      if (res.status < 500 && parsed.success) throw new DomainError(parsed.data.message, res.status, parsed.data.code, parsed.data.details);
-      lastError = new Error(`inventario respondió ${res.status}`);
-      if (res.status !== 503) break;
+    try {
+      const res = await this.client.json('inventory', 'POST', `/internal/stock-items/${productId}/set`, body, owner, { idempotent: true, schema: SetStockResponse });
+      return { position: res.position ?? null };
+    } catch (error) {
+      if (error instanceof ServiceUnavailableError) throw new ServiceUnavailableError(InventoryMessages.stockUpdateFailed);
+      throw error;
     }
-    throw new DomainError(InventoryMessages.stockUpdateFailed, 503, 'SERVICE_UNAVAILABLE', { cause: String(lastError) });
+  }
+
+  /** A product import's stock counts, item by item (idempotent on each adjustmentId); refused items answer their message. */
+  async importStock(owner: OwnerIdentity, body: ImportStockRequest): Promise<ImportStockResponse> {
+    try {
+      return await this.client.json('inventory', 'POST', '/internal/stock-items/import', body, owner, { idempotent: true, schema: ImportStockResponse, timeoutMs: 60_000 });
+    } catch (error) {
+      if (error instanceof ServiceUnavailableError) throw new ServiceUnavailableError(InventoryMessages.stockUpdateFailed);
+      throw error;
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.client.close();
   }
 }

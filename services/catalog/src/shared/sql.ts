@@ -22,6 +22,7 @@ export function productJsonSql(view: 'owner' | 'public', extra: [string, string]
     ['discountPercentage', 'p.discount_percentage'],
     ['finalPrice', quetzalesSql('p.final_price_centavos')],
     ['stock', 'p.stock'],
+    ...(view === 'owner' ? ([['stockMinimum', 'p.stock_minimum']] as [string, string][]) : []),
     ['categoryId', 'p.category_id'],
     ['categoryName', 'p.category_name'],
     ['imageUrl', 'p.images[1]'],
@@ -41,5 +42,4 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
+export { isUuid } from '@tiendita/contracts';

@@ -5,7 +5,17 @@ import type { PoolClient } from 'pg';
 export type StoresTable = 'stores';
 
 /** The store fields catalog copies from identity's events, by their event field names. */
-const COPIED = { name: 'name', subdomain: 'subdomain', description: 'description', logoUrl: 'logo_url', isActive: 'is_active' } as const;
+const COPIED = {
+  name: 'name',
+  subdomain: 'subdomain',
+  description: 'description',
+  logoUrl: 'logo_url',
+  isActive: 'is_active',
+  businessType: 'business_type',
+  aiDescriptionLength: 'ai_description_length',
+} as const;
+/** Allowed values of the store's AI description length (anything else is ignored). */
+const DESCRIPTION_LENGTHS: readonly unknown[] = ['short', 'normal', 'long'];
 
 /**
  * Catalog's own copy of the stores (from identity's events): enough to answer public calls by
@@ -15,7 +25,8 @@ const COPIED = { name: 'name', subdomain: 'subdomain', description: 'description
  */
 export const storesProjection: Projection<StoresTable> = {
   name: 'shop_stores',
-  version: 1,
+  // 2: business_type and ai_description_length (the AI helpers, issue 15).
+  version: 2,
   sources: ['identity'],
   tables: ['stores'],
 
@@ -29,6 +40,8 @@ export const storesProjection: Projection<StoresTable> = {
         description text,
         logo_url text,
         is_active boolean NOT NULL DEFAULT true,
+        business_type varchar(100) NOT NULL DEFAULT 'other',
+        ai_description_length varchar(20) NOT NULL DEFAULT 'normal',
         created_at timestamptz NOT NULL
       );
       CREATE INDEX IF NOT EXISTS ${s}_subdomain ON ${t.stores} (subdomain);
@@ -45,9 +58,10 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<St
   if (event.type === 'StoreCreated') {
     const d = StoreCreated.parse(event.data);
     await tx.query(
-      `INSERT INTO ${t.stores} (id, subdomain, name, description, logo_url, is_active, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO ${t.stores} (id, subdomain, name, description, logo_url, is_active, business_type, ai_description_length, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (id) DO NOTHING`,
-      [d.storeId, d.subdomain, d.name, d.description, d.logoUrl, d.isActive, d.createdAt],
+      [d.storeId, d.subdomain, d.name, d.description, d.logoUrl, d.isActive, d.businessType, d.aiDescriptionLength, d.createdAt],
     );
     return;
   }
@@ -59,7 +73,14 @@ async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<St
   for (const [field, column] of Object.entries(COPIED)) {
     const value = source[field];
     if (value === undefined) continue;
-    const ok = field === 'isActive' ? typeof value === 'boolean' : value === null ? field !== 'name' && field !== 'subdomain' : typeof value === 'string';
+    const ok =
+      field === 'isActive'
+        ? typeof value === 'boolean'
+        : field === 'aiDescriptionLength'
+          ? DESCRIPTION_LENGTHS.includes(value)
+          : value === null
+            ? field === 'description' || field === 'logoUrl'
+            : typeof value === 'string';
     if (!ok) continue;
     values.push(value);
     sets.push(`${column} = $${values.length}`);

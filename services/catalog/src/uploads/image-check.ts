@@ -1,6 +1,7 @@
-import { CatalogMessages, MAX_UPLOAD_BYTES } from '@tiendita/contracts';
-import { PayloadTooLargeError, ValidationError } from '@tiendita/eventsourcing';
-import sharp from 'sharp';
+import { CatalogMessages, MAX_IMAGE_PIXELS, MAX_UPLOAD_BYTES } from '@tiendita/contracts';
+import { ValidationError } from '@tiendita/eventsourcing';
+import { PayloadTooLargeError } from '@tiendita/service-kit';
+import sharp, { type Metadata } from 'sharp';
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp';
 
@@ -12,31 +13,51 @@ export function sniffImage(data: Buffer): ImageFormat | null {
   return null;
 }
 
+/** sharp's options for any uploaded input: refuse corrupt data, never decode more than MAX_IMAGE_PIXELS. */
+export const SHARP_INPUT = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS } as const;
+
 export interface CheckedImage {
   format: ImageFormat;
   contentType: string;
   width: number;
   height: number;
+  /** The image as it is stored and served: re-encoded without EXIF, XMP, IPTC or comments (GPS included). */
+  data: Buffer;
 }
 
 /**
  * Accepts only real JPEG, PNG or WebP content: the magic bytes first, then sharp must read the
- * header with the same format and decode the pixels. Anything else answers
- * 'Solo se pueden subir archivos de imagen.'; more than 10 MB answers 413.
+ * header with the same format. Anything else answers 'Solo se pueden subir archivos de imagen.';
+ * more than 10 MB answers 413. The header's width × height is checked before any pixel is decoded:
+ * a small file that declares a huge picture (a "pixel flood") is refused with 400 without costing
+ * memory. The accepted image is then decoded once and re-encoded in its own format with no
+ * metadata, so a phone picture's GPS position never reaches the shop; the EXIF orientation is
+ * applied to the pixels first, so the picture still stands the right way up.
  */
 export async function checkImage(data: Buffer): Promise<CheckedImage> {
   if (data.length > MAX_UPLOAD_BYTES) throw new PayloadTooLargeError(CatalogMessages.fileTooLarge);
   const refuse = () => new ValidationError(CatalogMessages.onlyImages, { fields: { file: CatalogMessages.onlyImages } });
   const format = sniffImage(data);
   if (!format) throw refuse();
+  let meta: Metadata;
   try {
-    const meta = await sharp(data, { failOn: 'error' }).metadata();
-    if (meta.format !== format || !meta.width || !meta.height) throw refuse();
-    // Decoding every pixel (into a tiny thumbnail) refuses truncated or corrupt files.
-    await sharp(data, { failOn: 'error' }).resize(16, 16, { fit: 'inside' }).raw().toBuffer();
-    return { format, contentType: `image/${format}`, width: meta.width, height: meta.height };
-  } catch (error) {
-    if (error instanceof ValidationError) throw error;
+    // The header only (no pixel is decoded here); the pixel limit is checked just below, with its own message.
+    meta = await sharp(data, { failOn: 'error', limitInputPixels: false }).metadata();
+  } catch {
+    throw refuse();
+  }
+  if (meta.format !== format || !meta.width || !meta.height) throw refuse();
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) {
+    throw new ValidationError(CatalogMessages.imageTooManyPixels, { fields: { file: CatalogMessages.imageTooManyPixels } });
+  }
+  try {
+    // Decoding every pixel also refuses truncated or corrupt files; sharp writes no metadata unless asked.
+    const image = sharp(data, SHARP_INPUT).rotate();
+    const encoded =
+      format === 'jpeg' ? image.jpeg({ quality: 90 }) : format === 'png' ? image.png() : image.webp({ quality: 90 });
+    const { data: clean, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { format, contentType: `image/${format}`, width: info.width, height: info.height, data: clean };
+  } catch {
     throw refuse();
   }
 }

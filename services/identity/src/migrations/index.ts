@@ -35,4 +35,16 @@ export const identityMigrations: Migration[] = [
       CREATE INDEX reset_token_lookup_expires ON reset_token_lookup (expires_at);
     `,
   },
+  {
+    // A changed subdomain keeps answering (and stays taken) for 90 days: /{old} leads to /{new}.
+    id: '003_subdomain_redirects',
+    sql: `
+      CREATE TABLE subdomain_redirects (
+        subdomain varchar(100) PRIMARY KEY,
+        store_id uuid NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX subdomain_redirects_store ON subdomain_redirects (store_id);
+    `,
+  },
 ];

@@ -142,6 +142,16 @@ export const identityProjection: Projection<IdentityTable> = {
           );
           break;
         }
+        case 'StoreUpdated': {
+          const d = event.data;
+          await updateColumns(tx, t.stores, 'id', d.storeId, d.changes, STORE_COLUMN_OF, d.updatedAt);
+          break;
+        }
+        case 'StoreSettingsUpdated': {
+          const d = event.data;
+          await updateColumns(tx, t.store_settings, 'store_id', d.storeId, d.changes, SETTINGS_COLUMN_OF, d.updatedAt);
+          break;
+        }
         default:
           // Events of later versions are skipped here; a version bump rebuilds the projection.
           break;
@@ -150,3 +160,38 @@ export const identityProjection: Projection<IdentityTable> = {
     await flushSignIns();
   },
 };
+
+/** Read-model column of each field of StoreUpdated.changes. */
+const STORE_COLUMN_OF: Record<string, string> = {
+  name: 'name', description: 'description', subdomain: 'subdomain', businessType: 'business_type', department: 'department',
+  address: 'address', phone: 'phone', email: 'email', website: 'website', whatsappNumber: 'whatsapp_number',
+  businessHours: 'business_hours', isActive: 'is_active', allowOnlineOrders: 'allow_online_orders',
+  requireCustomerInfo: 'require_customer_info', logoUrl: 'logo_url', primaryColor: 'primary_color',
+  secondaryColor: 'secondary_color', accentColor: 'accent_color', aiDescriptionLength: 'ai_description_length',
+};
+/** Of StoreSettingsUpdated.changes; the regime is not a column, it follows tax_rate. */
+const SETTINGS_COLUMN_OF: Record<string, string> = {
+  taxRate: 'tax_rate', currency: 'currency', printReceipts: 'print_receipts', receiptHeader: 'receipt_header',
+  receiptFooter: 'receipt_footer', kashEnabled: 'kash_enabled', zigiEnabled: 'zigi_enabled',
+};
+
+/** One UPDATE setting the columns of the fields present in `changes`, and updated_at. */
+async function updateColumns(
+  tx: PoolClient,
+  table: string,
+  key: string,
+  id: string,
+  changes: Record<string, unknown>,
+  columnOf: Record<string, string>,
+  updatedAt: string,
+): Promise<void> {
+  const values: unknown[] = [id, updatedAt];
+  const sets = ['updated_at = $2'];
+  for (const [field, value] of Object.entries(changes)) {
+    const column = columnOf[field];
+    if (!column || value === undefined) continue;
+    values.push(value);
+    sets.push(`${column} = $${values.length}`);
+  }
+  await tx.query(`UPDATE ${table} SET ${sets.join(', ')} WHERE ${key} = $1`, values);
+}

@@ -20,8 +20,21 @@ export function Toaster() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // The region lives in the browser's top layer (a manual popover), raised again whenever a toast
+  // appears: a native modal <dialog> opened earlier would otherwise cover it and dim it under its backdrop.
+  useEffect(() => {
+    const region = regionRef.current;
+    if (!region || typeof region.showPopover !== 'function' || items.length === 0) return;
+    try {
+      if (region.matches(':popover-open')) region.hidePopover();
+      region.showPopover();
+    } catch {
+      // A browser without popovers keeps the fixed region and its z-index.
+    }
+  }, [items]);
+
   return (
-    <section ref={regionRef} className="toast-region" aria-label={`Notificaciones (${HOTKEY})`} tabIndex={-1}>
+    <section ref={regionRef} popover="manual" className="toast-region" aria-label={`Notificaciones (${HOTKEY})`} tabIndex={-1}>
       <ol className="toast-list">
         {items.map((item) => (
           <Toast key={item.id} item={item} />

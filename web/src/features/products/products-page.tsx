@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Badge, Button, Empty, Skeleton, Tabs, Tooltip } from 'antd';
+import { Alert, Badge, Button, Empty, Skeleton, Tabs } from 'antd';
 import { CommentOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ProductView } from '@tiendita/contracts';
-import { serverMessageOr } from '../../lib/api-error';
+import { serverMessageOr } from '../../lib/api';
 import { useReviews } from '../reviews/api/get-reviews';
+import { useMediaQuery } from '../shell/use-media-query';
 import { useProducts } from './api/get-products';
 import { AddProductModal } from './components/add-product-modal';
 import { DeleteProductModal } from './components/delete-product-modal';
 import { EditProductModal } from './components/edit-product-modal';
+import { ImportProductsModal } from './components/import-products-modal';
 import { InventoryAnalysis } from './components/inventory-analysis';
 import { PaginationBar } from './components/pagination-bar';
 import { ProductCard } from './components/product-card';
@@ -28,6 +30,9 @@ export function ProductsPage() {
   const [filters, setFilters] = useState<ProductFilterState>(DEFAULT_FILTERS);
   const [tab, setTab] = useState<PageTab>('catalog');
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+  // A phone: the summary cards and the filters fold away so the first products show on the first screen.
+  const phone = useMediaQuery('(max-width: 640px)');
   const [viewing, setViewing] = useState<ProductView | null>(null);
   const [editing, setEditing] = useState<ProductView | null>(null);
   const [deleting, setDeleting] = useState<ProductView | null>(null);
@@ -50,31 +55,24 @@ export function ProductsPage() {
       <header className="page-header products-header">
         <div>
           <h1>Productos</h1>
-          <p>Administra tu catálogo: precios, descuentos, imágenes y existencias.</p>
+          <p className="products-header__lead">Administra tu catálogo: precios, descuentos, imágenes y existencias.</p>
         </div>
         <div className="products-header__actions">
           <Badge count={pending.data?.length ?? 0} size="small" overflowCount={99}>
-            <Button icon={<CommentOutlined />} onClick={() => navigate('/products/reviews')}>
-              Reseñas
+            <Button icon={<CommentOutlined />} onClick={() => navigate('/products/reviews')} aria-label={phone ? 'Reseñas' : undefined}>
+              {!phone && 'Reseñas'}
             </Button>
           </Badge>
-          <Tooltip title={ProductToasts.importSoon}>
-            <span>
-              <Button icon={<ImportOutlined />} disabled aria-describedby="import-soon">
-                Importar
-              </Button>
-              <span id="import-soon" className="visually-hidden">
-                {ProductToasts.importSoon}
-              </span>
-            </span>
-          </Tooltip>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Agregar producto
+          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} aria-label={phone ? 'Importar' : undefined}>
+            {!phone && 'Importar'}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} aria-label={phone ? 'Agregar producto' : undefined}>
+            {phone ? 'Agregar' : 'Agregar producto'}
           </Button>
         </div>
       </header>
 
-      <SummaryCards pageProducts={pageProducts} loading={products.isPending} />
+      <SummaryCards pageProducts={pageProducts} loading={products.isPending} foldable={phone} />
 
       <Tabs
         activeKey={tab}
@@ -86,8 +84,9 @@ export function ProductsPage() {
             label: 'Catálogo',
             children: (
               <section aria-label="Catálogo de productos">
-                <ProductFilters filters={filters} onChange={patch} onClear={() => setFilters((f) => ({ ...DEFAULT_FILTERS, limit: f.limit }))} />
-                <SortButtons sortBy={filters.sortBy} sortOrder={filters.sortOrder} onChange={(sortBy, sortOrder) => patch({ sortBy, sortOrder, page: 1 })} />
+                <ProductFilters filters={filters} onChange={patch} onClear={() => setFilters((f) => ({ ...DEFAULT_FILTERS, limit: f.limit }))} compact={phone}>
+                  <SortButtons sortBy={filters.sortBy} sortOrder={filters.sortOrder} onChange={(sortBy, sortOrder) => patch({ sortBy, sortOrder, page: 1 })} />
+                </ProductFilters>
                 {products.isPending ? (
                   <div className="product-grid">
                     {Array.from({ length: 8 }, (_, i) => (
@@ -126,6 +125,7 @@ export function ProductsPage() {
       />
 
       <AddProductModal open={adding} onClose={() => setAdding(false)} />
+      <ImportProductsModal open={importing} onClose={() => setImporting(false)} />
       <ProductDetailModal
         product={viewing}
         onClose={() => setViewing(null)}

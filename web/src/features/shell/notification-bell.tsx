@@ -1,14 +1,65 @@
 import { Badge, Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { formatMoney } from '../../lib/format';
+import { useStockAlerts } from '../inventory/api/inventory-api';
+import { usePendingOrders } from '../orders/api/get-pending-orders';
 
 /**
- * The bell shows how many notifications are unread. No notifications feed exists yet, so the count is
- * absent and no badge is drawn; a number appears only when a caller passes a real one.
+ * The bell: orders waiting for confirmation (from ordering) and products at or below their minimum
+ * (from inventory), each polled every minute and on focus with one small indexed query. Each entry
+ * links to its screen: the orders list filtered to pending, the inventory filtered to low stock.
  */
-export function NotificationBell({ unread }: { unread?: number }) {
+export function NotificationBell() {
+  const alerts = useStockAlerts();
+  const pending = usePendingOrders();
+  const orders = pending.data?.orders ?? [];
+  const waiting = pending.data?.total ?? 0;
+  const low = alerts.data?.count ?? 0;
+  const lowProducts = alerts.data?.products ?? [];
+  const unread = waiting + low;
   const label = unread ? `Notificaciones: ${unread} sin leer` : 'Notificaciones';
+  const content =
+    unread === 0 ? (
+      <p className="shell__empty">No tienes notificaciones nuevas.</p>
+    ) : (
+      <div className="shell__notifications">
+        {waiting > 0 && (
+          <ul className="shell__alerts" aria-label="Pedidos por confirmar">
+            {orders.map((o) => (
+              <li key={o.id}>
+                <Link to="/orders?status=pending">
+                  Pedido {o.code} por confirmar: {o.customerName || 'Sin nombre'} ({formatMoney(o.total)})
+                </Link>
+              </li>
+            ))}
+            {waiting > orders.length && (
+              <li>
+                <Link to="/orders?status=pending">Ver los {waiting} pedidos por confirmar</Link>
+              </li>
+            )}
+          </ul>
+        )}
+        {low > 0 && (
+          <ul className="shell__alerts" aria-label="Alertas de stock bajo">
+            {lowProducts.map((p) => (
+              <li key={p.id}>
+                <Link to="/inventory?stock=low">
+                  {p.available <= 0 ? 'Agotado' : 'Stock bajo'}: {p.name} ({p.available} {p.available === 1 ? 'unidad' : 'unidades'})
+                </Link>
+              </li>
+            ))}
+            {low > lowProducts.length && (
+              <li>
+                <Link to="/inventory?stock=low">Ver los {low} productos con stock bajo</Link>
+              </li>
+            )}
+          </ul>
+        )}
+      </div>
+    );
   return (
-    <Popover trigger="click" placement="bottomRight" title="Notificaciones" content={<p className="shell__empty">No tienes notificaciones nuevas.</p>}>
+    <Popover trigger="click" placement="bottomRight" title="Notificaciones" content={content}>
       <Button type="text" shape="circle" aria-label={label} className="shell__bell">
         <Badge count={unread} size="small">
           <BellOutlined style={{ fontSize: 20 }} />

@@ -6,7 +6,6 @@ import { lazy, Suspense, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import type { CurrentUser } from '@tiendita/contracts';
 import { OwnerShell } from './owner-shell';
-import { PlaceholderPage } from './placeholder-page';
 import { NotFoundPage } from './not-found-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { PageLoader } from '../../components/page-loader';
@@ -14,7 +13,13 @@ import { useMediaQuery } from './use-media-query';
 
 // Each feature screen is its own chunk, loaded inside the shell.
 const ProductsPage = lazy(() => import('../products/products-page').then((m) => ({ default: m.ProductsPage })));
+const SettingsPage = lazy(() => import('../settings/settings-page').then((m) => ({ default: m.SettingsPage })));
+const InventoryPage = lazy(() => import('../inventory/inventory-page').then((m) => ({ default: m.InventoryPage })));
+const ReportsPage = lazy(() => import('../reports/reports-page').then((m) => ({ default: m.ReportsPage })));
 const ReviewsPage = lazy(() => import('../reviews/pages/reviews-page').then((m) => ({ default: m.ReviewsPage })));
+const OrdersPage = lazy(() => import('../orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
+const ReceiptPage = lazy(() => import('../orders/pages/receipt-page').then((m) => ({ default: m.ReceiptPage })));
+const PosPage = lazy(() => import('../pos/pos-page').then((m) => ({ default: m.PosPage })));
 
 dayjs.locale('es');
 
@@ -59,23 +64,47 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
             />
             <Route
               path="orders"
-              element={<PlaceholderPage title="Pedidos" description="Los pedidos de tu tienda en línea y de WhatsApp, con su estado." />}
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <OrdersPage />
+                </Suspense>
+              }
+            />
+            <Route
+              path="orders/:id/receipt"
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <ReceiptPage />
+                </Suspense>
+              }
             />
             <Route
               path="pos"
-              element={<PlaceholderPage title="Punto de Venta" description="Cobra en tu local, emite facturas y calcula el cambio." />}
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <PosPage />
+                </Suspense>
+              }
             />
             <Route
               path="reports"
-              element={<PlaceholderPage title="Reportes" description="Tus ventas por día, semana y mes, y los productos que más se venden." />}
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <ReportsPage />
+                </Suspense>
+              }
             />
             <Route
               path="inventory"
-              element={<PlaceholderPage title="Inventario" description="Existencias, entradas, salidas, ajustes y alertas de bajo stock." />}
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <InventoryPage />
+                </Suspense>
+              }
             />
             <Route
               path="settings"
-              element={<PlaceholderPage title="Configuración" description="Los datos de tu tienda, tu perfil, WhatsApp, pagos e impresión de recibos." />}
+              element={<SettingsPage />}
             />
             <Route path="*" element={<NotFoundPage />} />
           </Route>

@@ -5,7 +5,7 @@ import { LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@an
 import type { CurrentUser } from '@tiendita/contracts';
 import { Logo } from '../../components/brand/logo';
 import { toast } from '../../components/toast/toast-store';
-import { serverMessageOr } from '../../lib/api-error';
+import { serverMessageOr } from '../../lib/api';
 import { ToastMessages } from '../../lib/messages';
 import { OWNER_NAV } from '../../app/paths';
 import { LOGOUT_NAVIGATION_URL, useLogout } from '../auth/api/logout';

@@ -1,23 +1,27 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { PublicProductListResponse } from '../lib/contracts';
+import { apiJson } from '../../lib/api';
 import { shopKeys, type ProductFilters } from './keys';
 
 /** Products per page: one screenful or two on a phone, so the first answer stays small. */
 export const SHOP_PAGE_SIZE = 24;
 
 /** GET /api/public/products/{store}?page&limit&search&categoryId: one page of the store's active products. */
+/** The URL of one page (public/shop-boot.js asks for the first one with this same URL). */
+export function publicProductsUrl(store: string, filters: ProductFilters, page: number): string {
+  const query = new URLSearchParams({ page: String(page), limit: String(SHOP_PAGE_SIZE) });
+  if (filters.search) query.set('search', filters.search);
+  if (filters.categoryId) query.set('categoryId', filters.categoryId);
+  return `/api/public/products/${encodeURIComponent(store)}?${query}`;
+}
+
 export async function getPublicProducts(
   store: string,
   filters: ProductFilters,
   page: number,
   signal?: AbortSignal,
 ): Promise<PublicProductListResponse> {
-  const query = new URLSearchParams({ page: String(page), limit: String(SHOP_PAGE_SIZE) });
-  if (filters.search) query.set('search', filters.search);
-  if (filters.categoryId) query.set('categoryId', filters.categoryId);
-  const res = await fetch(`/api/public/products/${encodeURIComponent(store)}?${query}`, { credentials: 'include', signal });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as PublicProductListResponse;
+  return apiJson<PublicProductListResponse>('GET', publicProductsUrl(store, filters, page), { signal });
 }
 
 export const publicProductsQueryOptions = (store: string, filters: ProductFilters) =>

@@ -12,4 +12,5 @@ export const shopKeys = {
   categories: (store: string) => ['/api/public/categories', enc(store)] as const,
   products: (store: string, filters: ProductFilters) => ['/api/public/products', enc(store), filters] as const,
   productDetails: (productId: string) => ['/api/public/products', enc(productId), 'details'] as const,
+  similar: (store: string, search: string) => ['/api/ai/enhance-search', enc(store), search] as const,
 };

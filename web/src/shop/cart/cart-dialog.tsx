@@ -3,11 +3,26 @@ import { ProductImage } from '../components/product-image';
 import { QuantityPicker } from '../components/quantity-picker';
 import { TrashIcon } from '../components/icons';
 import { formatMoney } from '../lib/format';
-import { ShopMessages } from '../lib/messages';
+import { CheckoutMessages } from '../lib/messages';
 import { clearCart, removeFromCart, setCartQuantity, useCart } from './cart-store';
 
-/** The cart: lines with − n + (capped at stock), the total, and checkout (ordering arrives with its issue). */
-export function CartDialog({ store, open, onClose }: { store: string; open: boolean; onClose: () => void }) {
+/**
+ * The cart: lines with − n + (capped at stock) at the price the server charges, the total, and
+ * checkout, which shows only while the store takes online orders (`ordersOpen`).
+ */
+export function CartDialog({
+  store,
+  open,
+  ordersOpen,
+  onClose,
+  onCheckout,
+}: {
+  store: string;
+  open: boolean;
+  ordersOpen: boolean;
+  onClose: () => void;
+  onCheckout: () => void;
+}) {
   const { lines, count, total } = useCart(store);
   return (
     <Dialog open={open} onClose={onClose} title="Tu carrito">
@@ -26,7 +41,18 @@ export function CartDialog({ store, open, onClose }: { store: string; open: bool
                 <ProductImage src={line.imageUrl} alt="" width={160} className="shop-cart__img" />
                 <div className="shop-cart__info">
                   <p className="shop-cart__name">{line.name}</p>
-                  <p className="shop-muted">{formatMoney(line.price)} c/u</p>
+                  <p className="shop-muted">
+                    {formatMoney(line.price)} c/u
+                    {line.listPrice !== undefined && line.listPrice > line.price && (
+                      <>
+                        {' '}
+                        <s>
+                          <span className="visually-hidden">Antes </span>
+                          {formatMoney(line.listPrice)}
+                        </s>
+                      </>
+                    )}
+                  </p>
                   <QuantityPicker
                     value={line.quantity}
                     min={0}
@@ -50,12 +76,15 @@ export function CartDialog({ store, open, onClose }: { store: string; open: bool
             </span>
             <strong>{formatMoney(total)}</strong>
           </div>
-          <button type="button" className="shop-button shop-button--primary shop-button--block" disabled aria-describedby="checkout-soon">
-            Realizar pedido
-          </button>
-          <p id="checkout-soon" className="shop-muted shop-cart__soon">
-            {ShopMessages.checkoutSoon}
-          </p>
+          {ordersOpen ? (
+            <button type="button" className="shop-button shop-button--primary shop-button--block" onClick={onCheckout}>
+              Realizar pedido
+            </button>
+          ) : (
+            <p className="shop-form__error" role="status">
+              {CheckoutMessages.ordersClosed}
+            </p>
+          )}
           <button type="button" className="shop-link-button" onClick={() => clearCart(store)}>
             Vaciar carrito
           </button>

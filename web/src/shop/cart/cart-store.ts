@@ -1,10 +1,14 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
-/** One cart line. The public cart keeps the list price (spec 001 §3: "the list price for the public cart"). */
+/**
+ * One cart line. `price` is the discounted price the server charges (a departure from spec 001 §3's
+ * list-price public cart, recorded in docs/architecture.md), `listPrice` the price before discount.
+ */
 export interface CartLine {
   productId: string;
   name: string;
   price: number;
+  listPrice?: number;
   quantity: number;
   stock: number;
   imageUrl: string | null;
@@ -15,6 +19,7 @@ export interface CartProduct {
   id: string;
   name: string;
   price: number;
+  finalPrice: number;
   stock: number;
   imageUrl: string | null;
 }
@@ -88,7 +93,8 @@ export function addToCart(store: string, product: CartProduct, quantity: number)
   const next: CartLine = {
     productId: product.id,
     name: product.name,
-    price: product.price,
+    price: product.finalPrice,
+    listPrice: product.price,
     stock: product.stock,
     imageUrl: product.imageUrl,
     quantity: clamp((existing?.quantity ?? 0) + quantity, product.stock),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { GALLERY_IMAGE_SIZES, GALLERY_IMAGE_WIDTH } from '../lib/image';
 import { ProductImage } from './product-image';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons';
 
@@ -12,7 +13,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
   return (
     <div className="shop-gallery">
       <div className="shop-gallery__main">
-        <ProductImage key={current ?? 'none'} src={current} alt={count > 1 ? `${name}, imagen ${index + 1} de ${count}` : name} width={640} eager />
+        <ProductImage key={current ?? 'none'} src={current} alt={count > 1 ? `${name}, imagen ${index + 1} de ${count}` : name} width={GALLERY_IMAGE_WIDTH} sizes={GALLERY_IMAGE_SIZES} priority />
         {count > 1 && (
           <>
             <button type="button" className="shop-gallery__arrow shop-gallery__arrow--prev" onClick={() => go(-1)} aria-label="Imagen anterior">
@@ -35,7 +36,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => setIndex(i)}
               >
-                <ProductImage src={src} alt="" width={160} />
+                <ProductImage src={src} alt="" width={160} eager />
               </button>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageVariant, type ImageWidth } from '../lib/image';
+import { imageSrcSet, imageVariant, type ImageWidth } from '../lib/image';
 import { ImageIcon } from './icons';
 
 interface ProductImageProps {
@@ -8,11 +8,15 @@ interface ProductImageProps {
   width: ImageWidth;
   /** The first visible images load eagerly; the rest wait until they scroll into view. */
   eager?: boolean;
+  /** The page's main image (the first cards, a product page's picture): asked for before anything else. */
+  priority?: boolean;
+  /** How wide the image shows (the img sizes attribute): with it the browser picks the variant for the screen's density. */
+  sizes?: string;
   className?: string;
 }
 
 /** A square product image from its resized WebP variant; a missing or broken image shows a placeholder. */
-export function ProductImage({ src, alt, width, eager, className }: ProductImageProps) {
+export function ProductImage({ src, alt, width, eager, priority, sizes, className }: ProductImageProps) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -25,10 +29,13 @@ export function ProductImage({ src, alt, width, eager, className }: ProductImage
     <img
       className={`shop-img ${className ?? ''}`}
       src={imageVariant(src, width)}
+      srcSet={sizes ? imageSrcSet(src, width) : undefined}
+      sizes={sizes}
       alt={alt}
       width={width}
       height={width}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />

@@ -3,7 +3,7 @@ import type { PublicStoreView } from '../lib/contracts';
 import { storeHomePath } from '../shop-route';
 import { useCart } from '../cart/cart-store';
 import { cartBadge } from '../cart/floating-cart';
-import { CartIcon, HelpIcon } from './icons';
+import { CartIcon, HelpIcon, MailIcon } from './icons';
 
 /** The store's logo, or its initial on the store colour. */
 export function StoreLogo({ store, size = 56 }: { store: PublicStoreView; size?: number }) {
@@ -17,8 +17,20 @@ export function StoreLogo({ store, size = 56 }: { store: PublicStoreView; size?:
   );
 }
 
-/** Header: logo, name, description, help centre and cart (spec 001 §2). */
-export function StoreHeader({ store, compact, onHelp, onCart }: { store: PublicStoreView; compact?: boolean; onHelp: () => void; onCart: () => void }) {
+/** Header: logo, name, description, help centre, subscribe and cart (spec 001 §2). */
+export function StoreHeader({
+  store,
+  compact,
+  onHelp,
+  onCart,
+  onSubscribe,
+}: {
+  store: PublicStoreView;
+  compact?: boolean;
+  onHelp: () => void;
+  onCart: () => void;
+  onSubscribe: () => void;
+}) {
   const { count } = useCart(store.subdomain);
   const Title = compact ? 'p' : 'h1';
   return (
@@ -35,6 +47,10 @@ export function StoreHeader({ store, compact, onHelp, onCart }: { store: PublicS
           <button type="button" className="shop-header__button" onClick={onHelp}>
             <HelpIcon />
             <span>Ayuda</span>
+          </button>
+          <button type="button" className="shop-header__button" onClick={onSubscribe}>
+            <MailIcon />
+            <span>Suscribirse</span>
           </button>
           <button type="button" className="shop-header__button" onClick={onCart} aria-label={`Carrito (${count})`}>
             <CartIcon />

@@ -2,7 +2,9 @@
 // schema at load time, which would add about 33 KB gzipped to the shop's first page on a phone.
 export { CatalogMessages, publicStockLevel, type StockLevel } from '../../../../contracts/src/catalog-constants';
 export { formatQuetzales } from '../../../../contracts/src/money';
+export { OrderMessages } from '../../../../contracts/src/order-constants';
 export { RESERVED_SUBDOMAINS, STORE_DEFAULTS } from '../../../../contracts/src/store-constants';
+export { ALREADY_SUBSCRIBED, SubscriptionMessages } from '../../../../contracts/src/subscription-constants';
 export type {
   CategoryView,
   CommentView,
@@ -13,4 +15,5 @@ export type {
   RatingView,
   SubmitCommentRequest,
   SubmitRatingRequest,
+  SubscribeInput,
 } from '@tiendita/contracts';

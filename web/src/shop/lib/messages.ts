@@ -1,4 +1,4 @@
-import { CatalogMessages } from './contracts';
+import { CatalogMessages, OrderMessages } from './contracts';
 
 /** The shop's Spanish texts of spec 001 §5 and §8, word for word where the spec gives them. */
 export const ShopMessages = {
@@ -16,6 +16,16 @@ export const ShopMessages = {
   loadFailed: 'No se pudo cargar la tienda. Revisa tu conexión e inténtalo de nuevo.',
   productsFailed: 'No se pudieron cargar los productos.',
   noProducts: 'No hay productos',
-  checkoutSoon: 'Muy pronto podrás enviar tu pedido por WhatsApp desde aquí.',
   addedToCart: 'Agregado al carrito',
+} as const;
+
+/** The public checkout's texts of spec 001 §5 and §8, word for word. */
+export const CheckoutMessages = {
+  incomplete: OrderMessages.customerRequired,
+  addressRequired: OrderMessages.addressRequired,
+  ordersClosed: OrderMessages.onlineOrdersOff,
+  failedTitle: 'Error al crear pedido',
+  failed: 'No se pudo crear el pedido. Intenta nuevamente.',
+  confirmed: '¡Pedido confirmado!',
+  noWhatsapp: 'WhatsApp no configurado',
 } as const;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { usePublicCategories } from '../api/get-public-categories';
 import { usePublicProducts } from '../api/get-public-products';
+import { useSimilarProducts } from '../api/enhance-search';
 import { addToCart } from '../cart/cart-store';
 import { InfoBanner } from '../components/info-banner';
 import { ProductCard } from '../components/product-card';
@@ -12,6 +13,8 @@ import { toast } from '../../components/toast/toast-store';
 
 /** Images of the first row or two load at once; the rest wait until they scroll into view. */
 const EAGER_IMAGES = 4;
+/** The first row's images (two cards on a phone) come before anything else: one of them is the largest paint. */
+const PRIORITY_IMAGES = 2;
 
 /** The shop's catalogue: info banner, search with categories, and the product grid a page at a time. */
 export function StorePage({ store, onViewCart }: { store: PublicStoreView; onViewCart: () => void }) {
@@ -28,6 +31,9 @@ export function StorePage({ store, onViewCart }: { store: PublicStoreView; onVie
 
   const list = products.data?.pages.flatMap((p) => p.products) ?? [];
   const total = products.data?.pages[0]?.total ?? 0;
+  // No product has the words as typed: the AI search still finds what was meant (typos, plurals, prices).
+  const similar = useSimilarProducts(store.subdomain, search, products.isSuccess && list.length === 0 && search !== '');
+  const similarList = (similar.data ?? []).filter((p) => !categoryId || p.categoryId === categoryId);
 
   const add = (product: PublicProductView) => {
     addToCart(store.subdomain, product, 1);
@@ -37,7 +43,7 @@ export function StorePage({ store, onViewCart }: { store: PublicStoreView; onVie
   return (
     <main className="shop-main">
       <InfoBanner store={store} />
-      <ProductSearch categories={categories.data ?? []} categoryId={categoryId} onSearch={onSearch} onCategory={setCategoryId} />
+      <ProductSearch store={store.subdomain} onOpenSuggestion={setSelected} categories={categories.data ?? []} categoryId={categoryId} onSearch={onSearch} onCategory={setCategoryId} />
 
       <section aria-labelledby="shop-products-title" aria-busy={products.isFetching}>
         <h2 id="shop-products-title" className="shop-section-title">
@@ -58,6 +64,15 @@ export function StorePage({ store, onViewCart }: { store: PublicStoreView; onVie
               Reintentar
             </button>
           </div>
+        ) : list.length === 0 && similarList.length > 0 ? (
+          <>
+            <p className="shop-similar">Ningún producto dice «{search}» tal cual. Estos se parecen a lo que buscas:</p>
+            <ul className="shop-grid">
+              {similarList.map((product) => (
+                <ProductCard key={product.id} product={product} eager={false} onOpen={() => setSelected(product)} onAdd={() => add(product)} />
+              ))}
+            </ul>
+          </>
         ) : list.length === 0 ? (
           <div className="shop-empty">
             <p>{search || categoryId ? 'No se encontraron productos con esa búsqueda.' : ShopMessages.noProducts}</p>
@@ -66,7 +81,7 @@ export function StorePage({ store, onViewCart }: { store: PublicStoreView; onVie
           <>
             <ul className="shop-grid">
               {list.map((product, i) => (
-                <ProductCard key={product.id} product={product} eager={i < EAGER_IMAGES} onOpen={() => setSelected(product)} onAdd={() => add(product)} />
+                <ProductCard key={product.id} product={product} eager={i < EAGER_IMAGES} priority={i < PRIORITY_IMAGES} onOpen={() => setSelected(product)} onAdd={() => add(product)} />
               ))}
             </ul>
             {products.hasNextPage && (

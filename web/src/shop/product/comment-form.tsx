@@ -4,7 +4,9 @@ import { ShopMessages } from '../lib/messages';
 import { toast } from '../../components/toast/toast-store';
 
 /** The comment form: name and comment are required ('Por favor completa tu nombre y comentario.'). */
-export function CommentForm({ productId }: { productId: string }) {
+export function CommentForm({ productId, variant = 'dialog' }: { productId: string; variant?: 'page' | 'dialog' }) {
+  // Under the product's name: h1 on its page, h3 in the dialog.
+  const Title = variant === 'page' ? 'h2' : 'h4';
   const [customerName, setCustomerName] = useState('');
   const [customerEmail, setCustomerEmail] = useState('');
   const [comment, setComment] = useState('');
@@ -36,7 +38,7 @@ export function CommentForm({ productId }: { productId: string }) {
 
   return (
     <form className="shop-form" onSubmit={onSubmit} noValidate>
-      <h4 className="shop-form__title">Deja un comentario</h4>
+      <Title className="shop-form__title">Deja un comentario</Title>
       <label className="shop-field">
         <span>Nombre *</span>
         <input value={customerName} onChange={(e) => setCustomerName(e.target.value)} autoComplete="name" maxLength={255} required />

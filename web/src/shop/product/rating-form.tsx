@@ -10,6 +10,8 @@ import { toast } from '../../components/toast/toast-store';
  * through anyway answers 'Por favor completa todos los campos requeridos.' (spec 001 §5).
  */
 export function RatingForm({ productId, variant }: { productId: string; variant: 'page' | 'dialog' }) {
+  // Under the product's name: h1 on its page, h3 in the dialog.
+  const Title = variant === 'page' ? 'h2' : 'h4';
   const [rating, setRating] = useState(5);
   const [customerName, setCustomerName] = useState('');
   const [customerEmail, setCustomerEmail] = useState('');
@@ -44,7 +46,7 @@ export function RatingForm({ productId, variant }: { productId: string; variant:
 
   return (
     <form className="shop-form" onSubmit={onSubmit} noValidate>
-      <h4 className="shop-form__title">Califica este producto</h4>
+      <Title className="shop-form__title">Califica este producto</Title>
       <StarInput value={rating} onChange={setRating} label="Tu calificación" />
       <label className="shop-field">
         <span>Nombre *</span>

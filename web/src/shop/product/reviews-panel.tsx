@@ -65,7 +65,7 @@ export function ReviewsPanel({
               </li>
             ))}
           </ReviewList>
-          <CommentForm productId={productId} />
+          <CommentForm productId={productId} variant={variant} />
         </div>
       )}
     </section>

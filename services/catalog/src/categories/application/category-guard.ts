@@ -1,13 +1,13 @@
+import { EVENT_STORE } from '@tiendita/service-kit';
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogMessages } from '@tiendita/contracts';
 import { fold, type PostgresEventStore, ValidationError } from '@tiendita/eventsourcing';
-import { CATALOG_EVENT_STORE } from '../../shared/tokens';
 import { categoryBelongsTo, categoryDecider, type CategoryEvent, categoryStreamId } from '../domain/category.decider';
 
 /** A product may only use a category of its own store; checked on the write side (the category's stream). */
 @Injectable()
 export class CategoryGuard {
-  constructor(@Inject(CATALOG_EVENT_STORE) private readonly store: PostgresEventStore) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: PostgresEventStore) {}
 
   async assertBelongs(categoryId: string | null | undefined, storeId: string): Promise<void> {
     if (!categoryId) return;

@@ -1,17 +1,16 @@
+import { ProjectionHost, EVENT_STORE } from '@tiendita/service-kit';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CategoryView } from '@tiendita/contracts';
 import { handleCommand, type PostgresEventStore } from '@tiendita/eventsourcing';
 import { randomUUID } from 'node:crypto';
-import { ProjectionHost } from '../../shared/projection-host';
-import { CATALOG_EVENT_STORE } from '../../shared/tokens';
 import { categoryDecider, categoryStreamId } from '../domain/category.decider';
 import { CreateCategoryCommand } from './create-category.command';
 
 @CommandHandler(CreateCategoryCommand)
 export class CreateCategoryHandler implements ICommandHandler<CreateCategoryCommand, CategoryView> {
   constructor(
-    @Inject(CATALOG_EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
     private readonly readModels: ProjectionHost,
   ) {}
 

@@ -3,6 +3,7 @@ import { type ProductView, toCentavos } from '@tiendita/contracts';
 import { randomUUID } from 'node:crypto';
 import { CategoryGuard } from '../../categories/application/category-guard';
 import { CreateProductCommand } from './product.commands';
+import { ProductImages } from './product-images';
 import { ProductCommandRunner } from './product-command-runner';
 import { ProductReader } from './product-reader';
 
@@ -18,12 +19,14 @@ export class CreateProductHandler implements ICommandHandler<CreateProductComman
   constructor(
     private readonly runner: ProductCommandRunner,
     private readonly categories: CategoryGuard,
+    private readonly images: ProductImages,
     private readonly reader: ProductReader,
   ) {}
 
   async execute({ owner, body }: CreateProductCommand): Promise<ProductView> {
     const productId = randomUUID();
     await this.categories.assertBelongs(body.categoryId, owner.storeId);
+    await this.images.assertOwned(owner.storeId, body.images);
     await this.runner.run(owner, {
       type: 'CreateProduct',
       productId,

@@ -25,7 +25,11 @@ export class GetProductHandler implements IQueryHandler<GetProductQuery, Product
   }
 }
 
-/** GET /api/products/{id}/price-history: newest first; the first entry of a product is its opening price. */
+/**
+ * GET /api/products/{id}/price-history: newest first; the first entry of a product is its opening
+ * price. Each entry names its actor: changedBy (the user id, kept) and changedByName (the owner's
+ * name from identity's events; 'Sistema' for the demo seed).
+ */
 export class PriceHistoryQuery extends Query<PriceHistoryEntry[]> {
   constructor(
     readonly storeId: string,
@@ -54,8 +58,11 @@ export class PriceHistoryHandler implements IQueryHandler<PriceHistoryQuery, Pri
                 'newDiscountPercentage', h.new_discount_percentage,
                 'changeReason', h.change_reason,
                 'changedBy', h.changed_by,
+                'changedByName', CASE WHEN h.changed_by = 'system' THEN 'Sistema' ELSE u.name END,
                 'createdAt', ${isoSql('h.created_at')}) ORDER BY h.created_at DESC, h.id), '[]') AS list
-             FROM catalog.price_history h WHERE h.product_id = $1 AND h.store_id = $2`,
+             FROM catalog.price_history h
+             LEFT JOIN catalog.users u ON u.id::text = h.changed_by
+             WHERE h.product_id = $1 AND h.store_id = $2`,
       values: [productId, storeId],
     });
     return r.rows[0].list;

@@ -5,9 +5,6 @@ import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { containsPattern, productJsonSql } from '../../shared/sql';
 
-/** Low stock in owner views: 5 or less (spec 001 §9). */
-export const LOW_STOCK_MAX = 5;
-
 /** GET /api/products with the filters, sort and paging of spec §2/§7. */
 export class ListProductsQuery extends Query<ProductListResponse> {
   constructor(
@@ -36,8 +33,9 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery, Pro
       values.push(query.isActive);
       where.push(`p.is_active = $${values.length}`);
     }
-    if (query.lowStock === true) where.push(`p.stock <= ${LOW_STOCK_MAX}`);
-    if (query.lowStock === false) where.push(`p.stock > ${LOW_STOCK_MAX}`);
+    // Low stock is per product: at or below its own minimum (inventory's StockMinimumSet, 5 unless the owner set another).
+    if (query.lowStock === true) where.push('p.stock <= p.stock_minimum');
+    if (query.lowStock === false) where.push('p.stock > p.stock_minimum');
     if (query.search) {
       values.push(containsPattern(query.search));
       const n = values.length;

@@ -1,6 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { TooManyRequestsError } from '@tiendita/eventsourcing';
-import { PG_POOL } from '@tiendita/service-kit';
+import { PG_POOL, TooManyRequestsError } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 
 /**

@@ -1,14 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, QueryHandler, type ICommandHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { CatalogMessages, type PendingReview } from '@tiendita/contracts';
-import { handleCommand, NotFoundError, type PostgresEventStore } from '@tiendita/eventsourcing';
-import { PG_POOL, SERVICE_CONFIG } from '@tiendita/service-kit';
+import { handleCommand, NotFoundError, type PostgresEventStore, ValidationError } from '@tiendita/eventsourcing';
+import { EVENT_STORE, PG_POOL, ProjectionHost, SERVICE_CONFIG } from '@tiendita/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { CatalogConfig } from '../../config';
-import { ProjectionHost } from '../../shared/projection-host';
 import { isoSql, isUuid } from '../../shared/sql';
-import { CATALOG_EVENT_STORE } from '../../shared/tokens';
 import { reviewDecider, reviewStreamId, type ReviewCommand } from '../domain/review.decider';
 import { RateLimiter } from './rate-limiter';
 import { ListReviewsQuery, ModerateReviewCommand, SubmitCommentCommand, type SubmittedReview, SubmitRatingCommand } from './review.commands';
@@ -67,7 +65,7 @@ abstract class SubmitHandlerBase {
 export class SubmitRatingHandler extends SubmitHandlerBase implements ICommandHandler<SubmitRatingCommand, SubmittedReview> {
   constructor(
     @Inject(PG_POOL) pool: Pool,
-    @Inject(CATALOG_EVENT_STORE) store: PostgresEventStore,
+    @Inject(EVENT_STORE) store: PostgresEventStore,
     limiter: RateLimiter,
     @Inject(SERVICE_CONFIG) config: CatalogConfig,
     readModels: ProjectionHost,
@@ -96,7 +94,7 @@ export class SubmitRatingHandler extends SubmitHandlerBase implements ICommandHa
 export class SubmitCommentHandler extends SubmitHandlerBase implements ICommandHandler<SubmitCommentCommand, SubmittedReview> {
   constructor(
     @Inject(PG_POOL) pool: Pool,
-    @Inject(CATALOG_EVENT_STORE) store: PostgresEventStore,
+    @Inject(EVENT_STORE) store: PostgresEventStore,
     limiter: RateLimiter,
     @Inject(SERVICE_CONFIG) config: CatalogConfig,
     readModels: ProjectionHost,
@@ -104,7 +102,8 @@ export class SubmitCommentHandler extends SubmitHandlerBase implements ICommandH
     super(pool, store, limiter, config, readModels);
   }
 
-  execute({ productId, body, clientIp }: SubmitCommentCommand): Promise<SubmittedReview> {
+  async execute({ productId, body, clientIp }: SubmitCommentCommand): Promise<SubmittedReview> {
+    if (body.parentCommentId) await this.assertReplyable(productId, body.parentCommentId);
     return this.submit(
       productId,
       clientIp,
@@ -119,13 +118,23 @@ export class SubmitCommentHandler extends SubmitHandlerBase implements ICommandH
       CatalogMessages.commentPending,
     );
   }
+
+  /** A reply answers an approved, public comment of the same product; anything else is refused. */
+  private async assertReplyable(productId: string, parentCommentId: string): Promise<void> {
+    const r = await this.pool.query({
+      name: 'catalog_replyable_comment',
+      text: `SELECT 1 FROM catalog.reviews WHERE id = $1 AND product_id = $2 AND kind = 'comment' AND status = 'approved' AND is_public`,
+      values: [parentCommentId, productId],
+    });
+    if (r.rowCount === 0) throw new ValidationError(CatalogMessages.parentCommentInvalid, { fields: { parentCommentId: CatalogMessages.parentCommentInvalid } });
+  }
 }
 
 @CommandHandler(ModerateReviewCommand)
 export class ModerateReviewHandler implements ICommandHandler<ModerateReviewCommand, PendingReview> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(CATALOG_EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
     private readonly readModels: ProjectionHost,
   ) {}
 

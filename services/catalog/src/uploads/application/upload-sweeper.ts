@@ -1,9 +1,8 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
+import { PG_POOL, ProjectionHost, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { catalogProjection } from '../../read-model/catalog.projection';
-import { ProjectionHost } from '../../shared/projection-host';
 import { OBJECT_STORAGE } from '../../shared/tokens';
 import type { ObjectStorage } from '../storage/object-storage';
 import { FILE_NAME_PATTERN, originalKey, VARIANT_WIDTHS, variantKey } from './uploads';

@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogMessages, type UploadRequest, type UploadResponse } from '@tiendita/contracts';
 import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
-import { type CallerIdentity, type OwnerIdentity, PG_POOL } from '@tiendita/service-kit';
+import { type CallerIdentity, type OwnerIdentity, PG_POOL, SERVICE_CONFIG, TooManyRequestsError } from '@tiendita/service-kit';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import sharp from 'sharp';
+import type { CatalogConfig } from '../../config';
+import { RateLimiter } from '../../reviews/application/rate-limiter';
 import { OBJECT_STORAGE } from '../../shared/tokens';
-import { checkImage } from '../image-check';
-import type { ObjectStorage, StoredObject } from '../storage/object-storage';
+import { checkImage, SHARP_INPUT } from '../image-check';
+import type { ObjectStorage, OpenedObject } from '../storage/object-storage';
 
 /** How long an upload URL stays valid. */
 const UPLOAD_URL_TTL_MINUTES = 60;
@@ -45,14 +47,27 @@ export function newFileName(contentType: string): string {
  */
 @Injectable()
 export class Uploads {
-  private readonly inFlight = new Map<string, Promise<StoredObject | null>>();
+  private readonly inFlight = new Map<string, Promise<boolean>>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    @Inject(SERVICE_CONFIG) private readonly config: CatalogConfig,
+    private readonly limiter: RateLimiter,
   ) {}
 
+  /**
+   * A one-time upload URL for the owner's store, within the store's limits: UPLOAD_RATE_LIMIT per
+   * UPLOAD_RATE_WINDOW_SECONDS (bursts), UPLOAD_MAX_PER_HOUR URLs in any hour, and no new URL once
+   * UPLOAD_MAX_BYTES_PER_DAY were received in the last 24 hours. Each answers 429 in Spanish.
+   */
   async createUpload(owner: OwnerIdentity, request: UploadRequest): Promise<UploadResponse> {
+    await this.limiter.hit(`upload:${owner.storeId}`, this.config.UPLOAD_RATE_LIMIT, this.config.UPLOAD_RATE_WINDOW_SECONDS, CatalogMessages.uploadRateLimited);
+    const used = await this.usage(owner.storeId);
+    if (used.lastHour >= this.config.UPLOAD_MAX_PER_HOUR) {
+      throw new TooManyRequestsError(CatalogMessages.uploadCountQuota(this.config.UPLOAD_MAX_PER_HOUR), used.hourRetrySeconds);
+    }
+    this.assertBytesLeft(used, 0);
     const token = randomBytes(24).toString('base64url');
     const fileName = newFileName(request.contentType);
     await this.pool.query(
@@ -72,28 +87,54 @@ export class Uploads {
     const row = r.rows[0];
     if (!row || (caller.storeId && caller.storeId !== row.store_id)) throw new NotFoundError(CatalogMessages.uploadNotFound);
     if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError(CatalogMessages.selectAtLeastOne);
+    this.assertBytesLeft(await this.usage(row.store_id), body.length);
     const image = await checkImage(body);
-    await this.storage.put(originalKey(row.file_name), body, image.contentType);
+    // What is kept (and counted) is the cleaned image, without EXIF: never the bytes as sent.
+    await this.storage.put(originalKey(row.file_name), image.data, image.contentType);
+    const size = image.data.length;
     const claimed = await this.pool.query(
       `UPDATE catalog.uploads SET received_at = now(), content_type = $2, size_bytes = $3, width = $4, height = $5
        WHERE token_hash = $1 AND received_at IS NULL`,
-      [sha256(token), image.contentType, body.length, image.width, image.height],
+      [sha256(token), image.contentType, size, image.width, image.height],
     );
     if (claimed.rowCount === 0) throw new NotFoundError(CatalogMessages.uploadNotFound);
-    return { fileName: row.file_name, url: imagePath(row.file_name), contentType: image.contentType, size: body.length, width: image.width, height: image.height };
+    return { fileName: row.file_name, url: imagePath(row.file_name), contentType: image.contentType, size, width: image.width, height: image.height };
   }
 
-  /** An original, or its WebP variant `width` pixels wide (made once, then kept in storage). */
-  async read(fileName: string, width: number | undefined): Promise<StoredObject> {
+  /** What a store used: upload URLs asked for in the last hour, bytes received in the last 24 hours. */
+  private async usage(storeId: string): Promise<{ lastHour: number; hourRetrySeconds: number; bytesToday: number; dayRetrySeconds: number }> {
+    const r = await this.pool.query<{ last_hour: number; hour_retry: number; bytes_today: string; day_retry: number }>({
+      name: 'catalog_upload_usage',
+      text: `SELECT
+               count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS last_hour,
+               GREATEST(1, ceil(extract(epoch FROM min(created_at) FILTER (WHERE created_at > now() - interval '1 hour') + interval '1 hour' - now())))::int AS hour_retry,
+               COALESCE(sum(size_bytes) FILTER (WHERE received_at > now() - interval '1 day'), 0)::bigint AS bytes_today,
+               GREATEST(1, ceil(extract(epoch FROM min(received_at) FILTER (WHERE received_at > now() - interval '1 day') + interval '1 day' - now())))::int AS day_retry
+             FROM catalog.uploads WHERE store_id = $1 AND created_at > now() - interval '1 day'`,
+      values: [storeId],
+    });
+    const row = r.rows[0];
+    return { lastHour: row.last_hour, hourRetrySeconds: row.hour_retry ?? 1, bytesToday: Number(row.bytes_today), dayRetrySeconds: row.day_retry ?? 1 };
+  }
+
+  private assertBytesLeft(used: { bytesToday: number; dayRetrySeconds: number }, incoming: number): void {
+    const max = this.config.UPLOAD_MAX_BYTES_PER_DAY;
+    if (used.bytesToday + incoming > max || (incoming === 0 && used.bytesToday >= max)) {
+      throw new TooManyRequestsError(CatalogMessages.uploadBytesQuota(max), used.dayRetrySeconds);
+    }
+  }
+
+  /** An original, or its WebP variant `width` pixels wide (made once, then kept in storage), opened as a stream. */
+  async read(fileName: string, width: number | undefined): Promise<OpenedObject> {
     if (!FILE_NAME.test(fileName)) throw new NotFoundError(CatalogMessages.imageNotFound);
     if (width === undefined) {
-      const original = await this.storage.get(originalKey(fileName));
+      const original = await this.storage.open(originalKey(fileName));
       if (!original) throw new NotFoundError(CatalogMessages.imageNotFound);
       return original;
     }
     if (!(VARIANT_WIDTHS as readonly number[]).includes(width)) throw new ValidationError(CatalogMessages.invalidImageWidth, { fields: { w: VARIANT_WIDTHS.join(', ') } });
     const key = variantKey(fileName, width);
-    const cached = await this.storage.get(key);
+    const cached = await this.storage.open(key);
     if (cached) return cached;
     // One resize per variant even when many shoppers ask at once.
     let pending = this.inFlight.get(key);
@@ -101,21 +142,24 @@ export class Uploads {
       pending = this.makeVariant(fileName, width, key).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
-    const made = await pending;
+    const made = (await pending) ? await this.storage.open(key) : null;
     if (!made) throw new NotFoundError(CatalogMessages.imageNotFound);
     return made;
   }
 
   /** Makes the shop's usual variants right away, so the first shopper does not wait for them. */
   async warmVariants(fileName: string, widths: readonly number[] = [400, 800]): Promise<void> {
-    for (const w of widths) await this.read(fileName, w);
+    for (const w of widths) (await this.read(fileName, w)).stream.destroy();
   }
 
-  private async makeVariant(fileName: string, width: number, key: string): Promise<StoredObject | null> {
-    const original = await this.storage.get(originalKey(fileName));
-    if (!original) return null;
-    const data = await sharp(original.data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 }).toBuffer();
+  /** Streams the original through sharp into a WebP variant; false when there is no original. */
+  private async makeVariant(fileName: string, width: number, key: string): Promise<boolean> {
+    const original = await this.storage.open(originalKey(fileName));
+    if (!original) return false;
+    const resize = sharp(SHARP_INPUT).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78, effort: 2 });
+    original.stream.on('error', (error) => resize.destroy(error));
+    const data = await original.stream.pipe(resize).toBuffer();
     await this.storage.put(key, data, 'image/webp');
-    return { data, size: data.length, contentType: 'image/webp' };
+    return true;
   }
 }

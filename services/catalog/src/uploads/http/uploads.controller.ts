@@ -32,18 +32,19 @@ export class UploadsController {
   }
 
   @Get('temp-uploads/products/:fileName')
-  product(@Param('fileName') fileName: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
+  product(@Param('fileName') fileName: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return this.send(fileName, query, reply);
   }
 
   @Get('objects/:fileName')
-  object(@Param('fileName') fileName: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<void> {
+  object(@Param('fileName') fileName: string, @Query() query: unknown, @Res() reply: FastifyReply): Promise<FastifyReply> {
     return this.send(fileName, query, reply);
   }
 
-  private async send(fileName: string, query: unknown, reply: FastifyReply): Promise<void> {
+  private async send(fileName: string, query: unknown, reply: FastifyReply): Promise<FastifyReply> {
     const { w } = parse(VariantQuery, query);
     const file = await this.uploads.read(fileName, w);
-    reply.header('cache-control', IMMUTABLE).header('content-length', file.size).type(file.contentType).send(file.data);
+    // Streamed from storage: a 10 MB original is never held in memory whole.
+    return reply.header('cache-control', IMMUTABLE).header('content-length', file.size).type(file.contentType).send(file.stream);
   }
 }

@@ -1,8 +1,8 @@
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { sniffImage } from '../image-check';
-import type { ObjectStorage, StoredObject } from './object-storage';
+import type { ObjectStorage, OpenedObject } from './object-storage';
 
 const TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
@@ -25,13 +25,25 @@ export class LocalDiskStorage implements ObjectStorage {
     await rename(tmp, path);
   }
 
-  async get(key: string): Promise<StoredObject | null> {
+  /** Opens the file: its first bytes decide the content type, the rest is streamed from disk. */
+  async open(key: string): Promise<OpenedObject | null> {
+    let handle;
     try {
-      const data = await readFile(this.path(key));
-      const format = sniffImage(data);
-      return { data, size: data.length, contentType: format ? TYPES[format] : 'application/octet-stream' };
+      handle = await open(this.path(key), 'r');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      const { size } = await handle.stat();
+      const head = Buffer.alloc(Math.min(12, size));
+      await handle.read(head, 0, head.length, 0);
+      const format = sniffImage(head);
+      // The stream owns the handle from here on and closes it when it ends or is destroyed.
+      const stream = handle.createReadStream({ start: 0, autoClose: true });
+      return { stream, size, contentType: format ? TYPES[format] : 'application/octet-stream' };
+    } catch (error) {
+      await handle.close().catch(() => undefined);
       throw error;
     }
   }

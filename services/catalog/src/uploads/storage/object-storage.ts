@@ -1,6 +1,15 @@
-/** An object read back from storage. */
+import type { Readable } from 'node:stream';
+
+/** An object read back from storage, whole (small things: a variant just made). */
 export interface StoredObject {
   data: Buffer;
+  contentType: string;
+  size: number;
+}
+
+/** An object opened for reading: its bytes come as a stream, never held in memory whole. */
+export interface OpenedObject {
+  stream: Readable;
   contentType: string;
   size: number;
 }
@@ -12,7 +21,8 @@ export interface StoredObject {
  */
 export interface ObjectStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<StoredObject | null>;
+  /** The object as a stream (what is served to browsers), or null when the key holds nothing. */
+  open(key: string): Promise<OpenedObject | null>;
   exists(key: string): Promise<boolean>;
   /** Removes an object; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;

@@ -6,9 +6,8 @@ import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { STORE_NOT_FOUND } from './get-store.query';
 import { storeProductTotals } from '../../read-model/store-products.projection';
-import { STORE_COLUMNS, STORES_TABLE, toPublicStoreView, type StoreRow } from './store-row';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { findActiveStore } from './find-store';
+import { toPublicStoreView } from './store-row';
 
 /** GET /api/public/store/:store: an active store by subdomain or id, for the public shop. */
 export class GetPublicStoreQuery extends Query<PublicStoreView> {
@@ -22,12 +21,7 @@ export class GetPublicStoreHandler implements IQueryHandler<GetPublicStoreQuery>
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async execute({ identifier }: GetPublicStoreQuery): Promise<PublicStoreView> {
-    const key = identifier.trim().toLowerCase();
-    if (!key || key.length > 100) throw new NotFoundError(STORE_NOT_FOUND);
-    const r = UUID.test(key)
-      ? await this.pool.query<StoreRow>(`SELECT ${STORE_COLUMNS} FROM ${STORES_TABLE} WHERE id = $1 AND is_active`, [key])
-      : await this.pool.query<StoreRow>(`SELECT ${STORE_COLUMNS} FROM ${STORES_TABLE} WHERE subdomain = $1 AND is_active`, [key]);
-    const row = r.rows[0];
+    const row = await findActiveStore(this.pool, identifier);
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
     // Shoppers see the active products only, so that is what the shop counts.
     return toPublicStoreView(row, (await storeProductTotals(this.pool, row.id)).active);

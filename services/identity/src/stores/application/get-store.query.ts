@@ -2,9 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { StoreView } from '@tiendita/contracts';
 import { NotFoundError } from '@tiendita/eventsourcing';
-import { PG_POOL } from '@tiendita/service-kit';
+import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
-import { IdentityReadModels } from '../../read-model/read-models';
 import { storeProductTotals } from '../../read-model/store-products.projection';
 import { STORE_COLUMNS, STORES_TABLE, toStoreView, type StoreRow } from './store-row';
 
@@ -15,6 +14,8 @@ export class GetStoreQuery extends Query<StoreView> {
   constructor(
     readonly storeId: string,
     readonly ownerId: string,
+    /** After a write: wait until the read model shows a change at least this recent. */
+    readonly since: string | null = null,
   ) {
     super();
   }
@@ -24,11 +25,15 @@ export class GetStoreQuery extends Query<StoreView> {
 export class GetStoreHandler implements IQueryHandler<GetStoreQuery> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly readModels: IdentityReadModels,
+    private readonly readModels: ProjectionHost,
   ) {}
 
-  async execute({ storeId, ownerId }: GetStoreQuery): Promise<StoreView> {
-    const row = await this.readModels.waitFor(() => this.find(storeId, ownerId));
+  async execute({ storeId, ownerId, since }: GetStoreQuery): Promise<StoreView> {
+    const row =
+      (await this.readModels.waitFor(async () => {
+        const found = await this.find(storeId, ownerId);
+        return found && (!since || found.updated_at.getTime() >= Date.parse(since)) ? found : null;
+      })) ?? (await this.find(storeId, ownerId));
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
     // Products from catalog's events (store_products); orders stay 0 until ordering reports them.
     const products = await storeProductTotals(this.pool, storeId);

@@ -1,7 +1,7 @@
-import { AuthMessages, RESERVED_SUBDOMAINS, type StoreEvent } from '@tiendita/contracts';
-import { IllegalStateError, ValidationError } from '@tiendita/eventsourcing';
+import { AuthMessages, deriveSubdomain, RESERVED_SUBDOMAINS, SettingsMessages, type StoreEvent } from '@tiendita/contracts';
+import { IllegalStateError, NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { deciderSpec } from '@tiendita/eventsourcing/testing';
-import { storeDecider, type CreateStore } from './store.decider';
+import { storeDecider, type CreateStore, type UpdateStore, type UpdateStoreSettings } from './store.decider';
 
 const spec = deciderSpec(storeDecider);
 const storeId = '9d0b2f4e-1111-4c1b-9a55-0c7f2d6f0001';
@@ -90,5 +90,72 @@ describe('Store decider', () => {
     for (const subdomain of RESERVED_SUBDOMAINS) {
       spec.given([]).when(create(subdomain)).thenThrows(ValidationError, AuthMessages.subdomainReserved);
     }
+  });
+});
+
+const later = '2026-03-02T09:00:00.000Z';
+const update = (changes: UpdateStore['data']['changes'], who = ownerId): UpdateStore => ({ type: 'UpdateStore', data: { storeId, ownerId: who, changes, now: later } });
+const updateSettings = (changes: UpdateStoreSettings['data']['changes']): UpdateStoreSettings => ({ type: 'UpdateStoreSettings', data: { storeId, changes, now: later } });
+
+describe('Store decider: settings', () => {
+  it('records only the fields that change, by their StoreView names', () => {
+    spec
+      .given([created, settingsCreated])
+      .when(update({ name: 'Ferretería López', primaryColor: '#ff5500', whatsappNumber: '50244445555', allowOnlineOrders: false }))
+      .then([{ type: 'StoreUpdated', data: { storeId, changes: { primaryColor: '#ff5500', allowOnlineOrders: false }, updatedAt: later } }]);
+  });
+
+  it('records nothing when nothing changes', () => {
+    spec.given([created, settingsCreated]).when(update({ name: 'Ferretería López' })).then([]);
+  });
+
+  it('follows its own changes (a second identical update is no change)', () => {
+    const changed: StoreEvent = { type: 'StoreUpdated', data: { storeId, changes: { subdomain: 'martillo' }, updatedAt: later } };
+    spec.given([created, settingsCreated, changed]).when(update({ subdomain: 'martillo' })).then([]);
+  });
+
+  it("answers 404 to another owner's update", () => {
+    spec.given([created, settingsCreated]).when(update({ name: 'X' }, '9d0b2f4e-9999-4c1b-9a55-0c7f2d6f0009')).thenThrows(NotFoundError);
+  });
+
+  it('refuses a reserved subdomain', () => {
+    spec.given([created, settingsCreated]).when(update({ subdomain: 'settings' })).thenThrows(ValidationError, AuthMessages.subdomainReserved);
+  });
+
+  it('Pequeño Contribuyente sets the rate to 5 %, and the regime travels with it', () => {
+    spec
+      .given([created, settingsCreated])
+      .when(updateSettings({ taxRegime: 'pequeno_contribuyente', receiptFooter: 'Gracias' }))
+      .then([{ type: 'StoreSettingsUpdated', data: { storeId, changes: { taxRegime: 'pequeno_contribuyente', taxRate: 0.05, receiptFooter: 'Gracias' }, updatedAt: later } }]);
+  });
+
+  it('a rate alone picks its regime; the general regime is the default already', () => {
+    spec.given([created, settingsCreated]).when(updateSettings({ taxRate: 0.12 })).then([]);
+  });
+
+  it('kash and zigi cannot be enabled: Próximamente', () => {
+    spec.given([created, settingsCreated]).when(updateSettings({ kashEnabled: true })).thenThrows(ValidationError, SettingsMessages.comingSoon);
+    spec.given([created, settingsCreated]).when(updateSettings({ zigiEnabled: true })).thenThrows(ValidationError, SettingsMessages.comingSoon);
+  });
+
+  it('POST /api/store: 409 when the settings record exists', () => {
+    spec
+      .given([created, settingsCreated])
+      .when({ type: 'CreateStoreSettings', data: { storeId, ownerId, settingsId, store: {}, settings: {}, now: later } })
+      .thenThrows(IllegalStateError, SettingsMessages.settingsExist);
+  });
+
+  it('POST /api/store: creates the missing settings record with what was sent', () => {
+    spec
+      .given([created])
+      .when({ type: 'CreateStoreSettings', data: { storeId, ownerId, settingsId, store: {}, settings: { taxRegime: 'pequeno_contribuyente' }, now: later } })
+      .then([{ type: 'StoreSettingsCreated', data: { ...settingsCreated.data, taxRate: 0.05, createdAt: later } as never }]);
+  });
+});
+
+describe('deriveSubdomain', () => {
+  it('folds accents before the spec rule', () => {
+    expect(deriveSubdomain('Ferretería El Martillo Ñandú')).toBe('ferreteria-el-martillo-nandu');
+    expect(deriveSubdomain('Café & Más')).toBe('cafe-mas');
   });
 });

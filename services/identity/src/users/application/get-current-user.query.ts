@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { AuthMessages, type CurrentUser } from '@tiendita/contracts';
-import { UnauthorizedError } from '@tiendita/eventsourcing';
-import { PG_POOL } from '@tiendita/service-kit';
+import { PG_POOL, ProjectionHost, UnauthorizedError } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
-import { IdentityReadModels, READ_TABLES } from '../../read-model/read-models';
+import { READ_TABLES } from '../../read-model/read-models';
 
 /** GET /api/auth/user: the signed-in owner, never a hash or a token. */
 export class GetCurrentUserQuery extends Query<CurrentUser> {
@@ -20,7 +19,7 @@ export class GetCurrentUserQuery extends Query<CurrentUser> {
 export class GetCurrentUserHandler implements IQueryHandler<GetCurrentUserQuery> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly readModels: IdentityReadModels,
+    private readonly readModels: ProjectionHost,
   ) {}
 
   async execute({ userId, storeId }: GetCurrentUserQuery): Promise<CurrentUser> {

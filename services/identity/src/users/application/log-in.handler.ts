@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AuthMessages, type CurrentUser, type UserLoggedIn } from '@tiendita/contracts';
-import { UnauthorizedError } from '@tiendita/eventsourcing';
-import { PG_POOL } from '@tiendita/service-kit';
+import { PG_POOL, UnauthorizedError } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { verifyPassword } from '../../shared/passwords';

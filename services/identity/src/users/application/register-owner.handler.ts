@@ -35,7 +35,9 @@ export class RegisterOwnerHandler implements ICommandHandler<RegisterOwnerComman
     // Cheap early answers before the costly hash; the inserts below are what decides.
     const taken = await this.pool.query<{ email: boolean; subdomain: boolean }>(
       `SELECT EXISTS (SELECT 1 FROM identity.email_reservations WHERE email = $1) AS email,
-              EXISTS (SELECT 1 FROM identity.subdomain_reservations WHERE subdomain = $2) AS subdomain`,
+              EXISTS (SELECT 1 FROM identity.subdomain_reservations WHERE subdomain = $2)
+              -- A subdomain a store left less than 90 days ago still leads to that store.
+              OR EXISTS (SELECT 1 FROM identity.subdomain_redirects WHERE subdomain = $2 AND expires_at > now()) AS subdomain`,
       [input.email, input.subdomain],
     );
     if (taken.rows[0].email) throw emailTaken();

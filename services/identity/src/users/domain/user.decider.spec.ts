@@ -1,7 +1,8 @@
 import { AuthMessages, type UserEvent } from '@tiendita/contracts';
 import { IllegalStateError, NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { deciderSpec } from '@tiendita/eventsourcing/testing';
-import { userDecider, type UserCommand } from './user.decider';
+import { fold } from '@tiendita/eventsourcing';
+import { MAX_PENDING_RESETS, userDecider, type UserCommand } from './user.decider';
 
 const spec = deciderSpec(userDecider);
 const userId = '7c1e6a1e-1111-4c1b-9a55-0c7f2d6f0001';
@@ -21,6 +22,17 @@ const register: UserCommand = {
   type: 'RegisterUser',
   data: { userId, email: 'ana@example.com', passwordHash: '$argon2id$old', firstName: 'Ana', lastName: 'López', storeId, now },
 };
+const requestReset = (at: string, hash = tokenHash): UserCommand => ({
+  type: 'RequestPasswordReset',
+  data: { tokenHash: hash, expiresAt: new Date(Date.parse(at) + 60 * 60 * 1000).toISOString(), now: at },
+});
+/** The PasswordResetRequested that `requestReset(at, hash)` records. */
+const requested = (at: string, hash = tokenHash): UserEvent => ({
+  type: 'PasswordResetRequested',
+  data: { userId, tokenHash: hash, requestedAt: at, expiresAt: new Date(Date.parse(at) + 60 * 60 * 1000).toISOString() },
+});
+const minutesAfter = (minutes: number) => new Date(Date.parse(now) + minutes * 60 * 1000).toISOString();
+const hash = (n: number) => n.toString(16).padStart(64, '0');
 const reset = (at: string, hash = tokenHash): UserCommand => ({ type: 'ResetPassword', data: { tokenHash: hash, passwordHash: '$argon2id$new', now: at } });
 
 describe('User decider', () => {
@@ -75,5 +87,37 @@ describe('User decider', () => {
   it('keeps an earlier link valid when another one is requested', () => {
     const second: UserEvent = { type: 'PasswordResetRequested', data: { userId, tokenHash: 'c'.repeat(64), requestedAt: now, expiresAt: inOneHour } };
     spec.given([registered, resetRequested, second]).when(reset(now)).then([passwordChanged]);
+  });
+
+  describe('repeated reset requests do not grow the stream or the state without bound', () => {
+    it('appends nothing for a request within a minute of the last one (its mail is on its way)', () => {
+      spec.given([registered, resetRequested]).when(requestReset(minutesAfter(0.5), hash(1))).then([]);
+    });
+
+    it('records a new link a minute after the last one', () => {
+      spec.given([registered, resetRequested]).when(requestReset(minutesAfter(1), hash(1))).then([requested(minutesAfter(1), hash(1))]);
+    });
+
+    it(`appends nothing while ${MAX_PENDING_RESETS} links are still valid, and again once the oldest has expired`, () => {
+      const three = [requested(now, hash(1)), requested(minutesAfter(5), hash(2)), requested(minutesAfter(10), hash(3))];
+      spec.given([registered, ...three]).when(requestReset(minutesAfter(30), hash(4))).then([]);
+      spec.given([registered, ...three]).when(requestReset(minutesAfter(61), hash(4))).then([requested(minutesAfter(61), hash(4))]);
+    });
+
+    it('drops expired links from the state: a day of requests leaves only the ones still valid', () => {
+      const hashes = Array.from({ length: 24 * 6 }, (_, i) => hash(i));
+      const state = fold(userDecider, [registered, ...hashes.map((h, i) => requested(minutesAfter(i * 10), h))]);
+      expect(state.status === 'registered' && state.pendingResets.map((r) => r.tokenHash)).toEqual(hashes.slice(-MAX_PENDING_RESETS));
+    });
+
+    it('keeps only the newest links of an old stream that had more requests than allowed', () => {
+      const burst = Array.from({ length: 50 }, (_, i) => requested(now, hash(i)));
+      spec.given([registered, ...burst]).when(reset(minutesAfter(1), hash(0))).thenThrows(ValidationError, AuthMessages.invalidResetToken);
+      spec.given([registered, ...burst]).when(reset(minutesAfter(1), hash(49))).then([{ type: 'PasswordChanged', data: { ...passwordChanged.data, changedAt: minutesAfter(1) } } as UserEvent]);
+    });
+
+    it('a new password clears the way for a new link at once', () => {
+      spec.given([registered, resetRequested, passwordChanged]).when(requestReset(minutesAfter(0.5), hash(1))).then([requested(minutesAfter(0.5), hash(1))]);
+    });
   });
 });

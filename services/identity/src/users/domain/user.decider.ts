@@ -4,8 +4,18 @@ import { assertNever, IllegalStateError, NotFoundError, ValidationError, type De
 /** A reset link that may still be used: only its token's sha256 is known. */
 export interface PendingReset {
   tokenHash: string;
+  requestedAt: string;
   expiresAt: string;
 }
+
+/**
+ * At most this many reset links are valid at once: a request while they are all still valid
+ * appends nothing (the mails already sent carry working links), so no flood of requests makes
+ * the stream or the state grow faster than this many events per link lifetime.
+ */
+export const MAX_PENDING_RESETS = 3;
+/** A request this soon after the last one appends nothing either: its mail is on its way. */
+export const RESET_REQUEST_INTERVAL_MS = 60 * 1000;
 
 export type UserState =
   | { status: 'none' }
@@ -45,9 +55,13 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         pendingResets: [],
       };
     }
-    case 'PasswordResetRequested':
+    case 'PasswordResetRequested': {
       if (state.status !== 'registered') return state;
-      return { ...state, pendingResets: [...state.pendingResets, { tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt }] };
+      const { tokenHash, requestedAt, expiresAt } = event.data;
+      // Links expired by the time of this request leave the state, and only the newest few stay.
+      const stillValid = state.pendingResets.filter((r) => Date.parse(r.expiresAt) > Date.parse(requestedAt));
+      return { ...state, pendingResets: [...stillValid, { tokenHash, requestedAt, expiresAt }].slice(-MAX_PENDING_RESETS) };
+    }
     case 'PasswordChanged':
       if (state.status !== 'registered') return state;
       // A new password ends every reset link still pending: each is single use, and older ones die too.
@@ -71,8 +85,15 @@ function registerUser(command: RegisterUser['data'], state: UserState): UserEven
   return [{ type: 'UserRegistered', data }];
 }
 
+/**
+ * A new reset link, unless one was requested less than RESET_REQUEST_INTERVAL_MS ago or
+ * MAX_PENDING_RESETS are still valid: then nothing is appended and no mail goes out.
+ */
 function requestPasswordReset(command: RequestPasswordReset['data'], state: UserState): UserEvent[] {
   if (state.status !== 'registered') throw new NotFoundError('Usuario no encontrado');
+  const now = Date.parse(command.now);
+  const valid = state.pendingResets.filter((r) => Date.parse(r.expiresAt) > now);
+  if (valid.length >= MAX_PENDING_RESETS || valid.some((r) => now - Date.parse(r.requestedAt) < RESET_REQUEST_INTERVAL_MS)) return [];
   const data: PasswordResetRequested = { userId: state.userId, tokenHash: command.tokenHash, requestedAt: command.now, expiresAt: command.expiresAt };
   return [{ type: 'PasswordResetRequested', data }];
 }

@@ -2,21 +2,10 @@ import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { AuthMessages, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, type CurrentUser } from '@tiendita/contracts';
 import { parse } from '@tiendita/service-kit';
-import { z } from 'zod';
 import { LogInCommand } from '../application/log-in.command';
 import { RegisterOwnerCommand, type RegisterOwnerResult } from '../application/register-owner.command';
 import { RequestPasswordResetCommand } from '../application/request-password-reset.command';
 import { ResetPasswordCommand } from '../application/reset-password.command';
-
-/** The origin the gateway saw the request come from, to build the reset link without PUBLIC_URL. */
-const ForgotPasswordInternal = ForgotPasswordRequest.extend({
-  origin: z
-    .string()
-    .max(300)
-    .regex(/^https?:\/\/[^/?#\s]+$/)
-    .nullish()
-    .catch(null),
-});
 
 /**
  * Calls only the gateway makes (signed, like every route here): it owns /api/auth/register,
@@ -40,11 +29,12 @@ export class InternalAuthController {
     return this.commands.execute(new LogInCommand(email, password, requestId ?? null));
   }
 
+  /** Answers at once, known e-mail or not; the link (built from PUBLIC_URL) is mailed afterwards. */
   @Post('forgot-password')
   @HttpCode(200)
   async forgotPassword(@Body() body: unknown, @Headers('x-request-id') requestId?: string): Promise<{ message: string }> {
-    const { email, origin } = parse(ForgotPasswordInternal, body);
-    await this.commands.execute(new RequestPasswordResetCommand(email, origin ?? null, requestId ?? null));
+    const { email } = parse(ForgotPasswordRequest, body);
+    await this.commands.execute(new RequestPasswordResetCommand(email, requestId ?? null));
     return { message: AuthMessages.forgotPasswordSent };
   }
 

@@ -10,7 +10,7 @@ export interface ResetMail {
 }
 
 export interface MailerOptions {
-  /** smtp://… ; without it mail is written under `${dataDir}/mail/` and the link is logged. */
+  /** smtp://… ; without it mail is written under `${dataDir}/mail/` (the log names the file, never the link). */
   smtpUrl?: string;
   from: string;
   dataDir: string;
@@ -52,21 +52,29 @@ export class ResetMailer {
   }
 
   async send(mail: ResetMail): Promise<void> {
-    const message = composeResetMail(mail, this.options.from);
+    await this.deliver(composeResetMail(mail, this.options.from), 'correo de recuperación');
+  }
+
+  /**
+   * Sends any composed mail the same way (SMTP, else a .eml file under DATA_DIR/mail/); `what`
+   * names it in the log. Subscription confirmations go through here too.
+   */
+  async deliver(message: { from: string; to: string; subject: string; text: string; html: string }, what: string): Promise<void> {
     if (this.smtp) {
       await this.smtp.sendMail(message);
-      this.options.logger.info({ to: mail.to }, 'correo de recuperación enviado');
+      this.options.logger.info({ to: message.to }, `${what} enviado`);
       return;
     }
     const info = await this.file.sendMail(message);
     const dir = join(this.options.dataDir, 'mail');
     await mkdir(dir, { recursive: true });
-    const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+    const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
     // Written aside, then renamed: whoever watches the folder never sees a half-written mail.
     await writeFile(`${path}.part`, info.message as Buffer);
     await rename(`${path}.part`, path);
-    this.options.logger.info({ to: mail.to }, `correo de recuperación guardado en ${path}; enlace: ${mail.link}`);
+    // The link carries a token: it stays in the file, never in the log.
+    this.options.logger.info({ to: message.to }, `${what} guardado en ${path} (el enlace está en el archivo)`);
   }
 
   close(): void {

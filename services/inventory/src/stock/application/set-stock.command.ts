@@ -1,32 +1,9 @@
 import { Command } from '@nestjs/cqrs';
 import type { OwnerIdentity } from '@tiendita/service-kit';
-import { z } from 'zod';
-import { AdjustmentType, InventoryMessages } from '@tiendita/contracts';
+import type { SetStockRequest, SetStockResponse as SetStockResult } from '@tiendita/contracts';
 
-const stock = z
-  .number({ error: InventoryMessages.stockInvalid })
-  .int(InventoryMessages.stockInvalid)
-  .min(0, InventoryMessages.stockNegative)
-  .max(1_000_000, InventoryMessages.stockInvalid);
-
-/** Body of catalog's internal call POST /internal/stock-items/{productId}/set. */
-export const SetStockRequest = z.object({
-  adjustmentId: z.string().uuid(),
-  newStock: stock,
-  adjustmentType: AdjustmentType,
-  reason: z.string({ error: InventoryMessages.reasonRequired }).trim().min(1, InventoryMessages.reasonRequired).max(500),
-  openingStock: stock.optional(),
-});
-export type SetStockRequest = z.infer<typeof SetStockRequest>;
-
-export interface SetStockResult {
-  productId: string;
-  stock: number;
-  /** False when nothing changed (same stock, or the adjustment was already applied). */
-  adjusted: boolean;
-  /** Where the stock item's last event sits in inventory's global order (consumers wait for it), or null. */
-  position: { transactionId: string; globalPosition: number } | null;
-}
+export { SetStockRequest } from '@tiendita/contracts';
+export type { SetStockResponse as SetStockResult } from '@tiendita/contracts';
 
 /** Sets a product's stock, recorded as an adjustment; idempotent on adjustmentId. */
 export class SetStockCommand extends Command<SetStockResult> {
@@ -34,6 +11,18 @@ export class SetStockCommand extends Command<SetStockResult> {
     readonly owner: OwnerIdentity,
     readonly productId: string,
     readonly body: SetStockRequest,
+    /** Who is recorded (the owner's name); the caller's user id when absent. */
+    readonly adjustedBy?: string,
+    /**
+     * What `newStock` counts: 'available' for catalog's product form (it shows available units, so
+     * the units held by orders are added back), 'onHand' for the owner's count on the shelf.
+     */
+    readonly basis: 'onHand' | 'available' = 'onHand',
+    /**
+     * An import's count: recorded as a 'restock' when it raises the units on hand and as a
+     * 'correction' when it lowers them (the body's adjustmentType is not used then).
+     */
+    readonly typeByDirection = false,
   ) {
     super();
   }

@@ -1,5 +1,5 @@
 import { InventoryMessages } from '@tiendita/contracts';
-import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
+import { IllegalStateError, NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { deciderSpec } from '@tiendita/eventsourcing/testing';
 import { type SetStock, stockDecider, type StockEvent } from './stock-item.decider';
 
@@ -33,8 +33,18 @@ describe('Stock item decider', () => {
   it('a stock change is recorded as a correction with old, new and the signed difference', () => {
     spec.given([opened]).when(set).then([adjusted]);
   });
-  it('the same adjustment id twice is applied once', () => {
-    spec.given([opened, adjusted]).when(set).then([]);
+  it('a count below the units pending orders hold is refused, saying how many they hold', () => {
+    const held: StockEvent = { type: 'StockReserved', data: { orderId: adjustmentId, productId, storeId, quantity: 3, expiresAt: '2030-01-01T00:00:00Z' } };
+    spec.given([opened, held]).when({ ...set, newStock: 2 }).thenThrows(ValidationError, 'No puedes dejar menos de 3 unidades: están reservadas por pedidos pendientes.');
+  });
+  it('a hold beyond the available units is refused: Sin Stock: <name> (quedan N)', () => {
+    const held: StockEvent = { type: 'StockReserved', data: { orderId: adjustmentId, productId, storeId, quantity: 8, expiresAt: '2030-01-01T00:00:00Z' } };
+    const reserve = { type: 'ReserveStock' as const, orderId: adjustmentId, productId, storeId, productName: 'Café', quantity: 3, expiresAt: 'x', sale: false };
+    spec.given([opened, held]).when(reserve).thenThrows(IllegalStateError, 'Sin Stock: Café (quedan 2)');
+    spec.given([opened, held]).when({ ...reserve, quantity: 2, sale: true }).then([
+      { type: 'StockReserved', data: { orderId: adjustmentId, productId, storeId, quantity: 2, expiresAt: 'x' } },
+      { type: 'StockSold', data: { orderId: adjustmentId, productId, storeId, quantity: 2, onHand: 8 } },
+    ]);
   });
   it('setting the current stock records nothing', () => {
     spec.given([opened]).when({ ...set, newStock: 10 }).then([]);

@@ -1,66 +1,67 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ProductCreated } from '@tiendita/contracts';
-import { type EventTransport, handleCommand, PostgresEventStore, type Subscription } from '@tiendita/eventsourcing';
-import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
+import { reaction } from '@tiendita/eventsourcing';
+import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
-import type { Logger } from 'pino';
-import { ProjectionHost } from '../../shared/projection-host';
-import { EVENT_TRANSPORT, INVENTORY_EVENT_STORE } from '../../shared/tokens';
-import { stockDecider, stockStreamId } from '../domain/stock-item.decider';
+import { StockWriteModel, W } from '../write-model/stock-write-model';
 
-/** Consumer group of the stock items opened from catalog's ProductCreated. */
-export const STOCK_ITEMS_GROUP = 'inventory.stock-items';
+/** The reaction (consumer group `inventory.stock_items`) that opens stock items from catalog's ProductCreated. */
+export const STOCK_ITEMS_REACTION = 'stock_items';
+
+/** The 503 of a command that waits for a stock item while this reaction is paused on an event it could not apply. */
+export const STOCK_ITEMS_PAUSED_MESSAGE =
+  'El inventario de los productos nuevos está detenido por un error y este producto aún no tiene su registro de stock. Inténtalo más tarde.';
 
 /**
  * A product created with a stock opens its stock item here: catalog's ProductCreated carries the
- * opening stock. The append shares the subscription's transaction with the checkpoint, and an
- * item already open is left alone, so redelivery opens nothing twice.
+ * opening stock. The append shares the runner's transaction with the checkpoint, and an item
+ * already open is left alone, so redelivery opens nothing twice. It runs in the service's
+ * ProjectionRunner: an event that keeps failing (one that does not parse, a command that throws)
+ * is retried a few times, then dead-lettered, and pauses this reaction alone.
  */
 @Injectable()
-export class CatalogProductsConsumer implements OnApplicationBootstrap, OnModuleDestroy {
-  private subscription: Subscription | null = null;
-
+export class CatalogProductsConsumer {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    @Inject(EVENT_TRANSPORT) private readonly transport: EventTransport,
-    @Inject(INVENTORY_EVENT_STORE) private readonly store: PostgresEventStore,
-    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-    private readonly projectionHost: ProjectionHost,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    // The source's events table may not exist before catalog's first start; its DDL is idempotent.
-    await new PostgresEventStore(this.pool, 'catalog').migrate();
-    await this.projectionHost.started;
-    this.subscription = await this.transport.subscribe({
-      group: STOCK_ITEMS_GROUP,
-      source: 'catalog',
-      handle: async (events, tx) => {
-        for (const event of events) {
-          if (event.type !== 'ProductCreated') continue;
-          const d = ProductCreated.parse(event.data);
-          await handleCommand(
-            this.store,
-            stockStreamId(d.productId),
-            stockDecider,
-            { type: 'OpenStockItem', productId: d.productId, storeId: d.storeId, stock: d.initialStock },
-            {
-              client: tx,
-              metadata: { storeId: d.storeId, actor: event.metadata.actor, causationId: event.metadata.eventId, correlationId: event.metadata.correlationId ?? event.metadata.eventId },
-            },
-          );
-        }
-      },
-      onError: (err) => this.logger.error({ err }, 'No se pudo abrir el stock de productos nuevos; se reintenta'),
-    });
+    private readonly model: StockWriteModel,
+    private readonly host: ProjectionHost,
+  ) {
+    host.addReaction(
+      reaction({
+        name: STOCK_ITEMS_REACTION,
+        sources: ['catalog'],
+        apply: async (tx, events) => {
+          for (const event of events) {
+            if (event.type !== 'ProductCreated') continue;
+            const d = ProductCreated.parse(event.data);
+            const locked = (await this.model.lock(tx, [d.productId])).get(d.productId)!;
+            await this.model.execute(
+              tx,
+              locked,
+              { type: 'OpenStockItem', productId: d.productId, storeId: d.storeId, stock: d.initialStock },
+              { storeId: d.storeId, actor: event.metadata.actor, causationId: event.metadata.eventId, correlationId: event.metadata.correlationId ?? event.metadata.eventId },
+            );
+          }
+        },
+      }),
+    );
   }
 
-  /** Resolves once every ProductCreated committed before the call has opened its stock item. */
+  /** Resolves once every ProductCreated committed before the call has opened its stock item (or this reaction paused). */
   caughtUp(): Promise<void> {
-    return this.subscription?.caughtUp() ?? Promise.resolve();
+    return this.host.runner.caughtUp(STOCK_ITEMS_REACTION);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    await this.subscription?.stop();
+  /**
+   * A product created a moment ago may not have its stock item yet: when it has none, waits (at
+   * most 5 s) for this reaction to open it, so a command on it does not answer 404 too early.
+   * Gives up at once with 503 when the reaction is paused.
+   */
+  async awaitOpened(productId: string): Promise<void> {
+    await this.host.waitFor(async () => ((await this.pool.query(`SELECT 1 FROM ${W.rows} WHERE product_id = $1`, [productId])).rowCount ? true : null), {
+      projection: STOCK_ITEMS_REACTION,
+      timeoutMs: 5_000,
+      pausedMessage: STOCK_ITEMS_PAUSED_MESSAGE,
+    });
   }
 }

@@ -4,7 +4,7 @@ import { AuthMessages, LoginRequest } from '@tiendita/contracts';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField, TextField } from '../../../components/form/fields';
 import { toast } from '../../../components/toast/toast-store';
-import { readApiError } from '../../../lib/api-error';
+import { readApiError } from '../../../lib/api';
 import { firstErrorPerField, focusFirstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import { LOGIN_REDIRECT_DELAY_MS, ToastMessages } from '../../../lib/messages';
 import { PUBLIC_PATHS } from '../../../app/paths';

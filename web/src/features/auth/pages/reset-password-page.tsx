@@ -5,7 +5,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { PasswordField } from '../../../components/form/fields';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
 import { toast } from '../../../components/toast/toast-store';
-import { readApiError } from '../../../lib/api-error';
+import { readApiError } from '../../../lib/api';
 import { firstErrorPerField, focusFirstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import { ToastMessages } from '../../../lib/messages';
 import { PUBLIC_PATHS } from '../../../app/paths';

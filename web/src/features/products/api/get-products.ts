@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductListResponse } from '@tiendita/contracts';
+import { apiJson } from '../../../lib/api';
 import { productKeys, type ProductListParams } from './keys';
 
 /** GET /api/products?sortBy&sortOrder&page&limit&search&categoryId&isActive&lowStock. */
@@ -8,9 +9,7 @@ export async function getProducts(params: ProductListParams, signal?: AbortSigna
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
   }
-  const res = await fetch(`/api/products?${query}`, { credentials: 'include', signal });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as ProductListResponse;
+  return apiJson<ProductListResponse>('GET', `/api/products?${query}`, { signal });
 }
 
 export const productsQueryOptions = (params: ProductListParams) =>

@@ -1,5 +1,5 @@
 import type { UploadResponse } from '@tiendita/contracts';
-import { apiRequest } from '../../../lib/query-client';
+import { apiFetch, apiJson } from '../../../lib/api';
 
 /**
  * Where the uploaded file is served from, as spec 001 §7 says: /temp-uploads/products/{fileName} when
@@ -11,9 +11,7 @@ export function storedImagePath(upload: UploadResponse): string {
 
 /** POST /api/upload {filename, contentType}, then PUT the file to uploadUrl; answers the stored path. */
 export async function uploadImage(file: File): Promise<string> {
-  const res = await apiRequest('POST', '/api/upload', { filename: file.name, contentType: file.type });
-  const upload = (await res.json()) as UploadResponse;
-  const put = await fetch(upload.uploadUrl, { method: 'PUT', body: file, headers: { 'Content-Type': file.type }, credentials: 'include' });
-  if (!put.ok) throw new Error(`${put.status}: ${(await put.text()) || put.statusText}`);
+  const upload = await apiJson<UploadResponse>('POST', '/api/upload', { json: { filename: file.name, contentType: file.type } });
+  await apiFetch('PUT', upload.uploadUrl, { raw: file, contentType: file.type });
   return storedImagePath(upload);
 }

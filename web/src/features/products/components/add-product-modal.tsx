@@ -1,5 +1,7 @@
 import { Divider, Form, Modal } from 'antd';
 import { toast } from '../../../components/toast/toast-store';
+import { serverMessageOr } from '../../../lib/api';
+import { showServerFieldErrors } from '../../../lib/antd-form-errors';
 import { useCreateProduct } from '../api/create-product';
 import { createBodyOf, EMPTY_PRODUCT_FORM } from '../lib/product-form-values';
 import { ProductToasts } from '../lib/product-messages';
@@ -17,7 +19,10 @@ export function AddProductModal({ open, onClose }: { open: boolean; onClose: () 
         form.resetFields();
         onClose();
       },
-      onError: () => toast({ title: ProductToasts.errorTitle, description: ProductToasts.createFailed, variant: 'destructive' }),
+      onError: (error) => {
+        showServerFieldErrors(form, error);
+        toast({ title: ProductToasts.errorTitle, description: serverMessageOr(error, ProductToasts.createFailed), variant: 'destructive' });
+      },
     });
 
   return (

@@ -3,6 +3,7 @@ import { Button, Input, Select, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { CatalogMessages } from '@tiendita/contracts';
 import { toast } from '../../../components/toast/toast-store';
+import { fieldErrorsOf, serverMessageOr } from '../../../lib/api';
 import { useStore } from '../../store/api/get-store';
 import { useCategories } from '../api/get-categories';
 import { useCreateCategory } from '../api/create-category';
@@ -41,7 +42,11 @@ export function CategoryField({ id, value = NO_CATEGORY, onChange }: CategoryFie
           setName('');
           setAdding(false);
         },
-        onError: () => toast({ title: ProductToasts.errorTitle, description: ProductToasts.categoryFailed, variant: 'destructive' }),
+        onError: (failure) => {
+          // The new-category input shows the server's message for its name, as it does its own check's.
+          setError(fieldErrorsOf(failure).name ?? null);
+          toast({ title: ProductToasts.errorTitle, description: serverMessageOr(failure, ProductToasts.categoryFailed), variant: 'destructive' });
+        },
       },
     );
   };

@@ -1,7 +1,7 @@
 import { Modal, Typography } from 'antd';
 import type { ProductView } from '@tiendita/contracts';
 import { toast } from '../../../components/toast/toast-store';
-import { serverMessageOr } from '../../../lib/api-error';
+import { serverMessageOr } from '../../../lib/api';
 import { useDeleteProduct } from '../api/delete-product';
 import { ProductToasts } from '../lib/product-messages';
 

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Form, Modal, Tabs } from 'antd';
 import type { ProductView } from '@tiendita/contracts';
 import { toast } from '../../../components/toast/toast-store';
+import { fieldErrorsOf, serverMessageOr } from '../../../lib/api';
+import { showServerFieldErrors } from '../../../lib/antd-form-errors';
 import { useUpdateProduct } from '../api/update-product';
 import { formValuesOf, updateBodyOf } from '../lib/product-form-values';
 import { ProductToasts } from '../lib/product-messages';
@@ -9,6 +11,9 @@ import { PriceHistory } from './price-history';
 import { BasicInfoFields, PricingFields, type ProductFormValues } from './product-form-fields';
 
 type EditTab = 'basic' | 'pricing' | 'history';
+
+/** The tab that holds a field. */
+const tabOf = (field: string): EditTab => (['price', 'discountPercentage', 'stock', 'changeReason'].includes(field) ? 'pricing' : 'basic');
 
 /** 'Editar Producto' with three tabs: información básica, precios e inventario, historial de precios. */
 export function EditProductModal({ product, onClose }: { product: ProductView | null; onClose: () => void }) {
@@ -32,7 +37,10 @@ export function EditProductModal({ product, onClose }: { product: ProductView | 
           toast({ title: ProductToasts.updated, description: values.name });
           onClose();
         },
-        onError: () => toast({ title: ProductToasts.errorTitle, description: ProductToasts.updateFailed, variant: 'destructive' }),
+        onError: (error) => {
+          if (showServerFieldErrors(form, error)) setTab(tabOf(Object.keys(fieldErrorsOf(error))[0] ?? ''));
+          toast({ title: ProductToasts.errorTitle, description: serverMessageOr(error, ProductToasts.updateFailed), variant: 'destructive' });
+        },
       },
     );
   };
@@ -55,8 +63,7 @@ export function EditProductModal({ product, onClose }: { product: ProductView | 
         onFinish={submit}
         onFinishFailed={({ errorFields }) => {
           // Show the tab that holds the first invalid field.
-          const first = String(errorFields[0]?.name[0] ?? '');
-          setTab(['price', 'discountPercentage', 'stock', 'changeReason'].includes(first) ? 'pricing' : 'basic');
+          setTab(tabOf(String(errorFields[0]?.name[0] ?? '')));
         }}
         requiredMark="optional"
         name="edit-product"

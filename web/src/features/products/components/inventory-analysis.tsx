@@ -1,7 +1,7 @@
 import { Alert, Card, Empty, Progress, Table, Typography } from 'antd';
-import type { ProductView, StockLevel } from '@tiendita/contracts';
+import { type ProductView, type StockLevel } from '@tiendita/contracts';
 import { formatCount, formatMoney } from '../../../lib/format';
-import { serverMessageOr } from '../../../lib/api-error';
+import { serverMessageOr } from '../../../lib/api';
 import { useProducts } from '../api/get-products';
 import type { ProductListParams } from '../api/keys';
 import { OWNER_STOCK_LABELS, ownerStock } from '../lib/stock-level';
@@ -20,9 +20,9 @@ export function InventoryAnalysis({ filterParams }: { filterParams: ProductListP
   const products = query.data?.products ?? [];
   const total = query.data?.total ?? 0;
   const counts = Object.fromEntries(LEVELS.map((l) => [l, 0])) as Record<StockLevel, number>;
-  for (const p of products) counts[ownerStock(p.stock).level] += 1;
+  for (const p of products) counts[ownerStock(p.stock, p.stockMinimum).level] += 1;
   const units = products.reduce((sum, p) => sum + p.stock, 0);
-  const attention = products.filter((p) => p.stock <= 5);
+  const attention = products.filter((p) => p.stock <= p.stockMinimum);
 
   return (
     <div className="inventory-analysis">
@@ -46,7 +46,7 @@ export function InventoryAnalysis({ filterParams }: { filterParams: ProductListP
               </li>
             ))}
           </ul>
-          <Typography.Text type="secondary">Agotado: 0 · Bajo: 1 a 5 · Medio: 6 a 20 · Alto: más de 20 unidades.</Typography.Text>
+          <Typography.Text type="secondary">Agotado: 0 · Bajo: hasta el mínimo de cada producto (5 si no lo cambiaste) · Medio: hasta 20 · Alto: más de 20 unidades.</Typography.Text>
         </Card>
         <Card title="Totales" size="small" loading={query.isLoading}>
           <dl className="inventory-totals">
@@ -59,7 +59,7 @@ export function InventoryAnalysis({ filterParams }: { filterParams: ProductListP
           </dl>
         </Card>
       </div>
-      <Card title="Productos por reabastecer (5 unidades o menos)" size="small" style={{ marginTop: 16 }}>
+      <Card title="Productos por reabastecer (en su mínimo o por debajo)" size="small" style={{ marginTop: 16 }}>
         <Table<ProductView>
           size="small"
           rowKey="id"
@@ -72,7 +72,7 @@ export function InventoryAnalysis({ filterParams }: { filterParams: ProductListP
             { title: 'Producto', dataIndex: 'name' },
             { title: 'Categoría', dataIndex: 'categoryName', render: (v: string | null) => v ?? 'Sin categoría' },
             { title: 'SKU', dataIndex: 'sku', render: (v: string | null) => v ?? '—' },
-            { title: 'Stock', dataIndex: 'stock', render: (v: number) => <StockTag stock={v} /> },
+            { title: 'Stock', dataIndex: 'stock', render: (v: number, p) => <StockTag stock={v} minimum={p.stockMinimum} /> },
             { title: 'Precio final', dataIndex: 'finalPrice', render: (v: number) => formatMoney(v), align: 'right' },
           ]}
         />

@@ -41,7 +41,7 @@ export function ProductCard({ product, onView, onEdit, onDelete }: { product: Pr
         </h3>
         {product.sku && <span className="product-card__sku">SKU: {product.sku}</span>}
         <ProductPrice price={product.price} finalPrice={product.finalPrice} discountPercentage={product.discountPercentage} />
-        <StockTag stock={product.stock} />
+        <StockTag stock={product.stock} minimum={product.stockMinimum} />
       </div>
     </Card>
   );

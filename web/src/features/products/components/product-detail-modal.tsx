@@ -49,7 +49,7 @@ export function ProductDetailModal({
                 label: 'Descuento',
                 children: product.discountPercentage > 0 ? `${product.discountPercentage.toLocaleString('es-GT', { maximumFractionDigits: 2 })}%` : 'Sin descuento',
               },
-              { key: 'stock', label: 'Stock', children: <StockTag stock={product.stock} /> },
+              { key: 'stock', label: 'Stock', children: <StockTag stock={product.stock} minimum={product.stockMinimum} /> },
               { key: 'value', label: 'Valor en inventario', children: formatMoney(product.finalPrice * product.stock) },
               { key: 'sku', label: 'SKU', children: product.sku || '—' },
               { key: 'category', label: 'Categoría', children: product.categoryName || 'Sin categoría' },

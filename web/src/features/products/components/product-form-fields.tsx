@@ -2,6 +2,7 @@ import { Col, Form, Input, InputNumber, Row, Switch, Typography } from 'antd';
 import { CatalogMessages, finalPriceCentavos, toCentavos, toQuetzales } from '@tiendita/contracts';
 import { formatMoney } from '../../../lib/format';
 import { CategoryField } from './category-field';
+import { GenerateDescriptionButton } from './generate-description-button';
 import { ImageGallery } from './image-gallery';
 
 /** What the product form holds; turned into the request bodies by product-form-values.ts. */
@@ -26,7 +27,7 @@ export function BasicInfoFields() {
       <Form.Item name="name" label="Nombre del producto" rules={[{ required: true, whitespace: true, message: CatalogMessages.productNameRequired }]}>
         <Input maxLength={255} placeholder="Ej. Camisa de algodón" />
       </Form.Item>
-      <Form.Item name="description" label="Descripción">
+      <Form.Item name="description" label="Descripción" extra={<GenerateDescriptionButton />}>
         <Input.TextArea rows={3} maxLength={5000} placeholder="Describe tu producto: material, medidas, usos…" />
       </Form.Item>
       <Row gutter={16}>
@@ -68,12 +69,12 @@ export function PricingFields({ askReason }: { askReason: boolean }) {
               { type: 'number', min: 0, message: CatalogMessages.priceRequired },
             ]}
           >
-            <InputNumber min={0} step={0.01} precision={2} prefix="Q" style={{ width: '100%' }} />
+            <InputNumber min={0} step={0.01} precision={2} prefix="Q" style={{ width: '100%' }} inputMode="decimal" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="discountPercentage" label="Descuento (%)" rules={[{ type: 'number', min: 0, max: 100, message: CatalogMessages.discountRange }]}>
-            <InputNumber min={0} max={100} step={0.01} precision={2} suffix="%" style={{ width: '100%' }} />
+            <InputNumber min={0} max={100} step={0.01} precision={2} suffix="%" style={{ width: '100%' }} inputMode="decimal" />
           </Form.Item>
         </Col>
       </Row>
@@ -81,7 +82,7 @@ export function PricingFields({ askReason }: { askReason: boolean }) {
         Precio final: <Typography.Text strong>{final === null ? '—' : formatMoney(final)}</Typography.Text>
       </Typography.Paragraph>
       <Form.Item name="stock" label="Stock (unidades)" rules={[{ type: 'integer', min: 0, message: CatalogMessages.stockInvalid }]}>
-        <InputNumber min={0} step={1} precision={0} style={{ width: '100%' }} />
+        <InputNumber min={0} step={1} precision={0} style={{ width: '100%' }} inputMode="numeric" />
       </Form.Item>
       {askReason && (
         <Form.Item name="changeReason" label="Razón del cambio de precio" extra="Se guarda en el historial de precios si cambias el precio o el descuento.">

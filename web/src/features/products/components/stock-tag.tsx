@@ -1,8 +1,8 @@
 import { Tag } from 'antd';
 import { ownerStock } from '../lib/stock-level';
 
-/** The stock with its owner level (Agotado, bajo, medio, alto). */
-export function StockTag({ stock, withCount = true }: { stock: number; withCount?: boolean }) {
-  const { label, color } = ownerStock(stock);
+/** The stock with its owner level (Agotado, bajo, medio, alto); low is at or below the product's minimum. */
+export function StockTag({ stock, minimum, withCount = true }: { stock: number; minimum?: number; withCount?: boolean }) {
+  const { label, color } = ownerStock(stock, minimum);
   return <Tag color={color}>{withCount && stock > 0 ? `${label} · ${stock}` : label}</Tag>;
 }

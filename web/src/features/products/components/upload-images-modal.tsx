@@ -3,7 +3,7 @@ import { Alert, Button, List, Modal, Progress, Typography } from 'antd';
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { CatalogMessages, MAX_PRODUCT_IMAGES, MAX_UPLOAD_BYTES } from '@tiendita/contracts';
 import { toast } from '../../../components/toast/toast-store';
-import { readApiError } from '../../../lib/api-error';
+import { serverMessageOr } from '../../../lib/api';
 import { uploadImage } from '../api/upload-image';
 import { ProductToasts } from '../lib/product-messages';
 
@@ -17,9 +17,7 @@ interface UploadImagesModalProps {
 }
 
 function reasonOf(error: unknown): string {
-  const info = readApiError(error);
-  if (info.message) return info.message;
-  return error instanceof Error ? error.message : String(error);
+  return serverMessageOr(error, error instanceof Error ? error.message : String(error));
 }
 
 /** 'Subir imágenes del producto': pick files, check them, and upload them one after the other with progress. */

@@ -17,5 +17,4 @@ export const ProductToasts = {
   uploadFailed: (reason: string) => `No se pudieron subir las imágenes: ${reason}`,
   imageLoadError: 'Error al cargar imagen',
   noProducts: 'No hay productos',
-  importSoon: 'Próximamente',
 } as const;

@@ -4,7 +4,7 @@ import { Alert, Badge, Button, Card, Empty, Rate, Segmented, Skeleton, Space, Ta
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, CommentOutlined, StarOutlined } from '@ant-design/icons';
 import type { PendingReview } from '@tiendita/contracts';
 import { toast } from '../../../components/toast/toast-store';
-import { serverMessageOr } from '../../../lib/api-error';
+import { serverMessageOr } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useReviews } from '../api/get-reviews';
 import type { ReviewStatus } from '../api/keys';

@@ -1,0 +1,164 @@
+// The shop's speed on a phone (issue 15): Lighthouse 12 (mobile settings: its default, simulated
+// slow 4G and a 4× slower CPU) on Debian's chromium against a started product: identity, catalog
+// with the demo seed, inventory and the gateway serving the web build, each in its own process as
+// `npm start` runs them. Measures the demo shop (/demo) and one of its product pages, with the
+// search box and the assistant in place. One unmeasured run of each page first (image variants,
+// caches), then BENCH_RUNS (5) runs each; the figure is the median.
+// Last line: {"shop_lighthouse_perf":…,"product_lighthouse_perf":…,"shop_lighthouse_a11y":…,"product_lighthouse_a11y":…}
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
+
+const root = join(__dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface LighthouseRun {
+  performance: number;
+  accessibility: number;
+  metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number; ttfb: number };
+  lcpElement: string | null;
+  failedA11y: string[];
+  mainThread: Record<string, number>;
+  bootup: { url: string; total: number; scripting: number }[];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
+    await sleep(200);
+  }
+}
+
+/**
+ * One Lighthouse run in its own process (bench/_lighthouse.mjs). Lighthouse now and then fails to
+ * record a trace on a busy machine (NO_NAVSTART): such a run is started again, up to twice, and said.
+ */
+async function lighthouse(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (Lighthouse falló: ${(error as Error).message}; se repite la corrida)`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string): Promise<LighthouseRun> {
+  const child = spawn(process.execPath, [join(__dirname, '_lighthouse.mjs'), JSON.stringify({ url, chromePath: CHROMIUM })], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  if (code !== 0) throw new Error(`lighthouse terminó con código ${code}`);
+  return JSON.parse(out) as LighthouseRun;
+}
+
+function describe(run: LighthouseRun): string {
+  const m = run.metrics;
+  return `rendimiento ${run.performance} · accesibilidad ${run.accessibility} · FCP ${m.fcp} ms · LCP ${m.lcp} ms · TBT ${m.tbt} ms · CLS ${m.cls} · SI ${m.si} ms · carga ${loadavg()[0].toFixed(2)}`;
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
+  const dbName = `tiendita_bench_shop_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-shop-'));
+  const secret = randomBytes(24).toString('hex');
+  const children: ServiceProcess[] = [];
+
+  const stopAll = async () => {
+    for (const c of children.reverse()) await stopServiceProcess(c);
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), gateway: await freePort() };
+    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const urls = {
+      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+      CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
+      INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
+      ORDERING_URL: 'http://127.0.0.1:9',
+      REPORTING_URL: 'http://127.0.0.1:9',
+    };
+    const start = async (name: ServiceName) => {
+      const env = { ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', NODE_ENV: 'production', OPENAI_API_KEY: '', PUBLIC_URL: gatewayUrl };
+      children.push(await startServiceProcess(name, ports[name], env));
+    };
+    await start('identity');
+    await start('catalog');
+    await start('inventory');
+    await start('gateway');
+    console.log(`bench shop: identity, catalog (con la tienda demo), inventory y gateway arrancados (${gatewayUrl})`);
+
+    const products = await waitFor('los productos de la tienda demo', async () => {
+      const r = await fetch(`${gatewayUrl}/api/public/products/demo?limit=12`);
+      if (!r.ok) return null;
+      const body = (await r.json()) as { products: { id: string; imageUrl: string | null }[] };
+      return body.products.length > 0 ? body.products : null;
+    });
+    const productUrl = `${gatewayUrl}/demo/product/${products[0].id}`;
+    const pages = [
+      { key: 'shop', url: `${gatewayUrl}/demo` },
+      { key: 'product', url: productUrl },
+    ] as const;
+
+    const results: Record<string, LighthouseRun[]> = { shop: [], product: [] };
+    for (const page of pages) {
+      console.log(`\n${page.url}`);
+      const warm = await lighthouse(page.url);
+      console.log(`  (sin contar) ${describe(warm)}`);
+      for (let i = 0; i < RUNS; i++) {
+        const run = await lighthouse(page.url);
+        results[page.key].push(run);
+        console.log(`  ${i + 1}. ${describe(run)}`);
+      }
+      const last = results[page.key][results[page.key].length - 1];
+      console.log(`  elemento LCP: ${last.lcpElement ?? '—'}`);
+      console.log(`  hilo principal (ms): ${Object.entries(last.mainThread).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+      console.log(`  JS más costoso: ${last.bootup.map((b) => `${b.url} ${b.total} ms`).join(' · ')}`);
+      if (last.failedA11y.length) console.log(`  accesibilidad, auditorías no aprobadas: ${last.failedA11y.join(', ')}`);
+    }
+    const figure = (key: string, pick: (r: LighthouseRun) => number) => {
+      const xs = results[key].map(pick);
+      return { median: median(xs), spread: `${Math.min(...xs)}–${Math.max(...xs)}` };
+    };
+    const out = {
+      shop_lighthouse_perf: figure('shop', (r) => r.performance),
+      product_lighthouse_perf: figure('product', (r) => r.performance),
+      shop_lighthouse_a11y: figure('shop', (r) => r.accessibility),
+      product_lighthouse_a11y: figure('product', (r) => r.accessibility),
+    };
+    console.log(`\nmedianas (rango): ${Object.entries(out).map(([k, v]) => `${k} ${v.median} (${v.spread})`).join(' · ')}`);
+    console.log(JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.median]))));
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

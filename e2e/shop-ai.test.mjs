@@ -1,0 +1,89 @@
+// Journey of issue 15: a shopper on the demo shop at 375 px types in the search box, sees AI
+// suggestions after the pause (accents and typos forgiven), opens one, finds it among the recent
+// searches, and asks the virtual assistant a question that it answers with the store's products.
+// With E2E_SCREENSHOTS=<dir>, the screens along the way are kept there (to look at them).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { useBrowser, withPage } from './support/browser.mjs';
+
+useBrowser();
+
+const SHOTS = process.env.E2E_SCREENSHOTS ?? '';
+async function shot(page, name) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+test('a shopper on a phone finds a product through the AI search and asks the assistant', async () => {
+  await withPage('tienda-ia', { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, async (page) => {
+    await page.goto('/demo');
+    await page.getByRole('heading', { name: 'Tienda Demo', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: /^Productos · \d+ productos$/ }).waitFor();
+    await shot(page, '1-tienda');
+
+    // Typed without its accent and with a typo: the suggestions still name it, after the 800 ms pause.
+    const box = page.getByRole('searchbox', { name: 'Buscar productos' });
+    await box.click();
+    const typedAt = Date.now();
+    await box.pressSequentially('cafe de antiga', { delay: 40 });
+    const suggestions = page.getByRole('list', { name: 'Sugerencias' });
+    await suggestions.waitFor();
+    assert.ok(Date.now() - typedAt >= 800, 'las sugerencias esperan la pausa de 800 ms');
+    const first = suggestions.getByRole('button').first();
+    assert.match(await first.textContent(), /Café de Antigua 1 lb/);
+    assert.match(await first.textContent(), /Q\s?67\.50/, 'con su precio final (10 % de descuento)');
+    await shot(page, '2-sugerencias');
+
+    // Opening a suggestion shows the product.
+    await first.click();
+    const detail = page.getByRole('dialog', { name: 'Café de Antigua 1 lb' });
+    await detail.waitFor();
+    await detail.getByText('SKU: BEB-001').waitFor();
+    await shot(page, '3-producto');
+    await detail.getByRole('button', { name: 'Cerrar' }).click();
+    await detail.waitFor({ state: 'hidden' });
+
+    // The search is remembered among the store's recent searches (kept in this browser).
+    await box.fill('');
+    await box.focus();
+    const recent = page.getByRole('list', { name: 'Búsquedas recientes' });
+    await recent.waitFor();
+    assert.deepEqual((await recent.getByRole('button').allTextContents()).map((t) => t.replace('↺', '').trim()), ['cafe de antiga']);
+
+    // The assistant answers a question with the store's products, after a short pause.
+    await page.getByRole('button', { name: 'Abrir asistente virtual' }).click();
+    const assistant = page.getByRole('region', { name: 'Asistente virtual' });
+    await assistant.waitFor();
+    await assistant.getByText('¡Hola! Soy el asistente de').waitFor();
+    await assistant.getByLabel('Tu pregunta').fill('¿Tienen frijol?');
+    const askedAt = Date.now();
+    await assistant.getByRole('button', { name: 'Enviar' }).click();
+    await assistant.getByText('Escribiendo…').waitFor();
+    const answer = assistant.locator('.shop-assistant__msg--bot', { hasText: 'Esto es lo que encontré' });
+    await answer.waitFor();
+    const waited = Date.now() - askedAt;
+    assert.ok(waited >= 1000, `el asistente responde tras al menos 1 s (tardó ${waited} ms)`);
+    const frijol = answer.getByRole('link', { name: /^Frijol negro 2 lb — Q\s?16\.00$/ });
+    await frijol.waitFor();
+    await shot(page, '4-asistente');
+
+    // A question with no match gets a helpful answer rather than silence.
+    await assistant.getByLabel('Tu pregunta').fill('xqzwv');
+    await assistant.getByRole('button', { name: 'Enviar' }).click();
+    await assistant.getByText('No encontré productos con esa descripción.').waitFor();
+
+    // A product it names opens its page; the conversation is still there when the assistant opens again.
+    await frijol.click();
+    await page.waitForURL(/\/demo\/product\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Frijol negro 2 lb', level: 1 }).waitFor();
+    await assistant.waitFor({ state: 'hidden' });
+    await shot(page, '5-pagina-producto');
+    await page.getByRole('button', { name: 'Abrir asistente virtual' }).click();
+    await assistant.getByText('¿Tienen frijol?').waitFor();
+    await assistant.getByRole('button', { name: 'Cerrar asistente' }).click();
+    await assistant.waitFor({ state: 'hidden' });
+  });
+});

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { Pool, type PoolClient } from 'pg';
+import { notifyChannel, PostgresTransport, type RecordedEventWithTx, type Subscription } from '../src';
+import { eventually, migratedStore, openTestDb, type TestDb } from './support';
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await openTestDb();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('the postgres transport, woken with nothing new', () => {
+  it('answers a NOTIFY with one read and no transaction; a new event still arrives at once', async () => {
+    const source = `src_${randomBytes(4).toString('hex')}`;
+    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
+    const store = await migratedStore(db.pool, source);
+    await db.pool.query(`CREATE SCHEMA ${consumer}`);
+    // The transport's own pool, whose clients count the transactions they begin.
+    const pool = new Pool({ connectionString: db.url, max: 4 });
+    let begins = 0;
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        if (args[0] === 'BEGIN') begins++;
+        return query(...args);
+      };
+    });
+    const transport = new PostgresTransport({ pool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
+    const seen: string[] = [];
+    let sub: Subscription | null = null;
+    try {
+      sub = await transport.subscribe({
+        group: 'g',
+        source,
+        handle: async (events: RecordedEventWithTx[], _tx: PoolClient) => {
+          seen.push(...events.map((e) => e.streamId));
+        },
+      });
+      await store.append('s-1', [{ type: 'Happened', data: {} }], 0);
+      await eventually(async () => seen.length === 1, 10_000, 'the first event');
+      await new Promise((r) => setTimeout(r, 200)); // the pass after the batch
+      begins = 0;
+
+      for (let i = 0; i < 20; i++) {
+        await db.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(source), '']);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await new Promise((r) => setTimeout(r, 300));
+      expect(begins).toBe(0);
+
+      await store.append('s-2', [{ type: 'Happened', data: {} }], 0);
+      await eventually(async () => seen.length === 2, 2_000, 'the second event, woken by its NOTIFY');
+      expect(seen).toEqual(['s-1', 's-2']);
+      expect(begins).toBeGreaterThan(0);
+      // caughtUp() still takes the locked path and ends.
+      await sub.caughtUp();
+    } finally {
+      await sub?.stop();
+      await transport.close();
+      await pool.end();
+    }
+  });
+});

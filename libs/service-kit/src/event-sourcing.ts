@@ -1,0 +1,214 @@
+import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  createTransport,
+  type EventTransport,
+  type Position,
+  PostgresEventStore,
+  type Projection,
+  ProjectionRunner,
+} from '@tiendita/eventsourcing';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from './app';
+import type { BaseConfig } from './config';
+import { ServiceUnavailableError } from './http-errors';
+
+/** Injection token of the service's own event store (its schema's `events` table, migrated). */
+export const EVENT_STORE = 'TIENDITA_EVENT_STORE';
+/** Injection token of the service's event transport (subscriptions to its own and other services' events). */
+export const EVENT_TRANSPORT = 'TIENDITA_EVENT_TRANSPORT';
+
+const EVENT_SOURCING_OPTIONS = 'TIENDITA_EVENT_SOURCING_OPTIONS';
+
+/** How long a write waits for its own events to reach the read models before answering anyway. */
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+/** How often a service looks for a paused projection that an operator has released. */
+export const RESUME_CHECK_MS = 2000;
+
+/** 503: a read model that should show a write is paused on an event it could not apply. */
+export class ProjectionPausedError extends ServiceUnavailableError {
+  constructor(
+    projection: string,
+    message = 'El cambio se guardó, pero la vista que lo muestra está detenida por un error y aún no lo refleja. Inténtalo más tarde.',
+  ) {
+    super(message, { projection });
+  }
+}
+
+export interface EventSourcingOptions {
+  /** The service's schema: its events table, read models, checkpoints. */
+  schema: string;
+  /** The projections this process runs (its own read models and those fed by other services). */
+  projections: readonly Projection[];
+  /** Removes secrets from event data before the Kafka relay publishes it (identity's hashes). */
+  redact?: (type: string, data: unknown) => unknown;
+}
+
+/**
+ * Runs a service's projections in its process, and lets a write wait until its read models show
+ * it (read-your-writes): by the position the append returned, by a stream's version, or by a
+ * probe. The one copy of that wait for every service.
+ */
+@Injectable()
+export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
+  readonly runner: ProjectionRunner;
+  private markStarted!: () => void;
+  /** Resolves once the runner has set up its tables: other subscribers of the service wait for it (concurrent DDL on the checkpoint table would clash). */
+  readonly started = new Promise<void>((resolve) => {
+    this.markStarted = resolve;
+  });
+
+  private resumeTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_TRANSPORT) readonly transport: EventTransport,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    @Inject(EVENT_SOURCING_OPTIONS) private readonly options: EventSourcingOptions,
+  ) {
+    this.runner = new ProjectionRunner({ pool, schema: options.schema, transport, projections: options.projections, logger });
+  }
+
+  /**
+   * Runs a reaction of this service (see `reaction()` of @tiendita/eventsourcing) with its
+   * projections: same checkpoints, retries, dead letters and pause. Call it from a provider's
+   * constructor or onModuleInit, before the application starts.
+   */
+  addReaction(reaction: Projection): void {
+    this.runner.add(reaction);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runner.start();
+    this.markStarted();
+    // A projection paused on a dead letter runs again here once an operator retries or skips it
+    // (`npm run replay -- --retry/--skip`, another process): look for that every few seconds.
+    this.resumeTimer = setInterval(() => {
+      void this.runner.resumeReleased().catch((err: unknown) => this.logger.warn({ err }, 'No se pudo revisar si una proyección en pausa puede seguir'));
+    }, RESUME_CHECK_MS);
+    this.resumeTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.resumeTimer) clearInterval(this.resumeTimer);
+    await this.runner.stop();
+    await this.transport.close();
+  }
+
+  /**
+   * Waits until every projection that reads `source` (the service's own events by default) has
+   * applied them up to `position`: what handleCommand returned. A null position (nothing was
+   * appended) returns at once. Gives up at once with 503 when one of them is paused, and answers
+   * anyway after `timeoutMs`.
+   */
+  async waitForPosition(
+    position: Position | null,
+    options: { source?: string; projection?: string; streamId?: string; timeoutMs?: number } = {},
+  ): Promise<void> {
+    if (!position) return;
+    const source = options.source ?? this.options.schema;
+    const names = options.projection ? [options.projection] : this.options.projections.filter((p) => p.sources.includes(source)).map((p) => p.name);
+    const deadline = Date.now() + (options.timeoutMs ?? READ_YOUR_WRITES_TIMEOUT_MS);
+    for (const name of names) {
+      for (;;) {
+        if (this.runner.isPaused(name)) throw new ProjectionPausedError(name);
+        if (await this.runner.hasApplied(name, source, position, options.streamId)) break;
+        if (Date.now() >= deadline) return;
+        await this.pause(name, 20);
+      }
+    }
+  }
+
+  /** Waits until the read models include a stream of the service's own events up to `version` (its event count). */
+  async waitForStream(streamId: string, version: number, options: { projection?: string; timeoutMs?: number } = {}): Promise<void> {
+    if (version <= 0) return;
+    const r = await this.pool.query<{ transaction_id: string; global_position: string }>({
+      name: `${this.options.schema}_event_position`,
+      text: `SELECT transaction_id::text, global_position FROM ${this.options.schema}.events WHERE stream_id = $1 AND stream_position = $2`,
+      values: [streamId, version],
+    });
+    if (!r.rows[0]) return;
+    const position = { transactionId: r.rows[0].transaction_id, globalPosition: Number(r.rows[0].global_position) };
+    await this.waitForPosition(position, { ...options, streamId });
+  }
+
+  /**
+   * Read-your-writes by a probe, for a row the caller knows must show up: probes until it returns
+   * something, for at most `timeoutMs`. Probing, not only caughtUp(): a catch-up pass stops below
+   * the oldest transaction in flight, so "nothing new" can come before an event already committed.
+   * Gives up at once with 503 (`pausedMessage`, or the default) when `projection` is paused.
+   */
+  async waitFor<T>(probe: () => Promise<T | null>, options: { projection?: string; timeoutMs?: number; pausedMessage?: string } = {}): Promise<T | null> {
+    const deadline = Date.now() + (options.timeoutMs ?? 3000);
+    for (;;) {
+      const found = await probe();
+      if (found !== null || Date.now() >= deadline) return found;
+      if (options.projection && this.runner.isPaused(options.projection)) throw new ProjectionPausedError(options.projection, options.pausedMessage);
+      await this.pause(options.projection, 25);
+    }
+  }
+
+  /**
+   * Resolves once the read models include every event committed before the call, as far as one
+   * pass can tell, or after `timeoutMs`: true when they caught up, false when the time ran out.
+   */
+  async caughtUp(projection?: string, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const reached = await Promise.race([
+      this.runner.caughtUp(projection).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    return reached;
+  }
+
+  /** The next catch-up pass of a projection, or `ms`, whichever comes first. */
+  private async pause(projection: string | undefined, ms: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      this.runner.caughtUp(projection),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A service's event-sourcing plumbing in one import: its event store (migrated), its transport
+ * (PostgreSQL or Kafka by EVENT_TRANSPORT), and the ProjectionHost running its projections.
+ * `imports: [EventSourcingModule.forService({ schema: 'ordering', projections })]`.
+ */
+@Module({})
+export class EventSourcingModule {
+  static forService(options: EventSourcingOptions): DynamicModule {
+    return {
+      module: EventSourcingModule,
+      global: true,
+      providers: [
+        { provide: EVENT_SOURCING_OPTIONS, useValue: options },
+        {
+          provide: EVENT_STORE,
+          inject: [PG_POOL],
+          useFactory: async (pool: Pool) => {
+            const store = new PostgresEventStore(pool, options.schema);
+            await store.migrate();
+            return store;
+          },
+        },
+        {
+          provide: EVENT_TRANSPORT,
+          inject: [PG_POOL, SERVICE_CONFIG],
+          useFactory: (pool: Pool, config: BaseConfig) =>
+            createTransport({ pool, schema: options.schema, connectionString: config.DATABASE_URL, ...(options.redact ? { redact: options.redact } : {}) }),
+        },
+        ProjectionHost,
+      ],
+      exports: [EVENT_STORE, EVENT_TRANSPORT, ProjectionHost],
+    };
+  }
+}

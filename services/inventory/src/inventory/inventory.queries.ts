@@ -1,0 +1,197 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InventoryMessages, type InventoryItem, isUuid, type LedgerEntry, ownerStockLevel } from '@tiendita/contracts';
+import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
+import { PG_POOL } from '@tiendita/service-kit';
+import type { Pool } from 'pg';
+import { CATEGORY_SORT_KEY } from '../read-model/products.projection';
+
+export interface ListQuery {
+  search?: string;
+  categoryId?: string;
+  lowStock?: string;
+  outOfStock?: string;
+  sortBy?: string;
+  sortOrder?: string;
+  page?: string;
+  limit?: string;
+}
+
+export interface HistoryQuery {
+  productId?: string;
+  type?: string;
+  from?: string;
+  to?: string;
+  page?: string;
+  limit?: string;
+}
+
+/** The list's sort keys, each served by an index of catalog_products (see products.projection.ts). */
+const SORTS: Record<string, string> = { name: 'lower(p.name)', stock: 'p.stock', category: CATEGORY_SORT_KEY.replace('category_name', 'p.category_name') };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function paging(q: { page?: string; limit?: string }, max = 200): { paged: boolean; page: number; limit: number } {
+  const paged = q.page !== undefined || q.limit !== undefined;
+  const page = Math.max(1, Math.floor(Number(q.page) || 1));
+  const limit = Math.min(max, Math.max(1, Math.floor(Number(q.limit) || 50)));
+  return { paged, page, limit: paged ? limit : 1000 };
+}
+
+/** The owner's inventory reads: the product list with units and levels, and the stock ledger. */
+@Injectable()
+export class InventoryQueries {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  /**
+   * One table, one index: every product's row holds its stock (products.projection.ts), so a filter
+   * and a sort walk the sort's index and stop at the page; the total is a separate count.
+   */
+  async list(storeId: string, q: ListQuery): Promise<InventoryItem[] | { products: InventoryItem[]; total: number; totalPages: number; currentPage: number }> {
+    const where = ['p.store_id = $1', 'p.listed', 'NOT p.deleted'];
+    const args: unknown[] = [storeId];
+    if (q.search?.trim()) {
+      args.push(`%${q.search.trim().toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      where.push(`(lower(p.name) LIKE $${args.length} OR lower(COALESCE(p.sku, '')) LIKE $${args.length})`);
+    }
+    if (q.categoryId && q.categoryId !== 'all') {
+      if (q.categoryId === 'none') where.push('p.category_id IS NULL');
+      else if (isUuid(q.categoryId)) {
+        args.push(q.categoryId);
+        where.push(`p.category_id = $${args.length}`);
+      } else return [];
+    }
+    const available = '(p.stock - p.reserved)';
+    if (q.outOfStock === 'true') where.push(`${available} <= 0`);
+    else if (q.lowStock === 'true') where.push(`${available} > 0 AND ${available} <= p.minimum`);
+    const sort = SORTS[q.sortBy ?? 'name'] ?? SORTS.name;
+    const dir = q.sortOrder === 'desc' ? 'DESC' : 'ASC';
+    const { paged, page, limit } = paging(q);
+    const filter = `FROM inventory.catalog_products p WHERE ${where.join(' AND ')}`;
+    // The tie-breakers follow the direction, so a descending page is the sort's index read backwards.
+    const order = [sort, ...(sort === SORTS.name ? [] : [SORTS.name]), 'p.product_id'].map((key) => `${key} ${dir}`).join(', ');
+    const rows = await this.pool.query<{
+      id: string; name: string; sku: string | null; category_id: string | null; category_name: string | null;
+      stock: number; reserved: number; minimum: number; adjustments_count: number; updated_at: Date | null;
+    }>(
+      // The page's ids first, from the index alone; then those rows, in that order.
+      `SELECT p.product_id AS id, p.name, p.sku, p.category_id, p.category_name, p.stock, p.reserved, p.minimum, p.adjustments_count, p.stock_updated_at AS updated_at
+       FROM unnest(ARRAY(SELECT p.product_id ${filter} ORDER BY ${order} LIMIT ${limit} OFFSET ${(page - 1) * limit})) WITH ORDINALITY AS page(product_id, n)
+       JOIN inventory.catalog_products p ON p.product_id = page.product_id
+       ORDER BY page.n`,
+      args,
+    );
+    const products = rows.rows.map((r): InventoryItem => {
+      const avail = r.stock - r.reserved;
+      return {
+        id: r.id,
+        name: r.name,
+        sku: r.sku,
+        categoryId: r.category_id,
+        categoryName: r.category_name,
+        stock: r.stock,
+        reserved: r.reserved,
+        available: avail,
+        level: ownerStockLevel(avail),
+        minimum: r.minimum,
+        lowStock: avail <= r.minimum,
+        adjustmentsCount: r.adjustments_count,
+        updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
+      };
+    });
+    if (!paged) return products;
+    const total = page === 1 && products.length < limit ? products.length : Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n ${filter}`, args)).rows[0].n);
+    return { products, total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
+  }
+
+  /** The store's products at or below their minimum (the bell), cheapest query: count and the first few. */
+  async lowStock(storeId: string): Promise<{ count: number; products: { id: string; name: string; available: number; minimum: number }[] }> {
+    const r = await this.pool.query<{ id: string; name: string; available: number; minimum: number; total: string }>(
+      `SELECT p.product_id AS id, p.name, p.stock - p.reserved AS available, p.minimum, count(*) OVER () AS total
+       FROM inventory.catalog_products p
+       WHERE p.store_id = $1 AND p.listed AND p.opened AND NOT p.deleted AND p.stock - p.reserved <= p.minimum
+       ORDER BY p.stock - p.reserved, lower(p.name) LIMIT 10`,
+      [storeId],
+    );
+    return { count: Number(r.rows[0]?.total ?? 0), products: r.rows.map(({ total: _t, ...x }) => x) };
+  }
+
+  async history(storeId: string, q: HistoryQuery, productId?: string): Promise<LedgerEntry[] | { history: LedgerEntry[]; total: number; totalPages: number; currentPage: number }> {
+    const where = ['m.store_id = $1'];
+    const args: unknown[] = [storeId];
+    const product = productId ?? q.productId;
+    /** The product's number of ledger lines, when the history is one product's. */
+    let lines = 0;
+    if (product !== undefined) {
+      if (!isUuid(product)) throw new ValidationError(InventoryMessages.invalidProductId, { fields: { productId: InventoryMessages.invalidProductId } });
+      const known = await this.pool.query<{ movements: number | null; listed: boolean }>(
+        `SELECT (SELECT movements FROM inventory.stock_items WHERE product_id = $1 AND store_id = $2) AS movements,
+                EXISTS (SELECT 1 FROM inventory.catalog_products WHERE product_id = $1 AND store_id = $2) AS listed`,
+        [product, storeId],
+      );
+      if (productId && known.rows[0].movements === null && !known.rows[0].listed) throw new NotFoundError(InventoryMessages.productNotFound);
+      lines = known.rows[0].movements ?? 0;
+      args.push(product);
+      where.push(`m.product_id = $${args.length}`);
+    }
+    const filtered = (q.type && q.type !== 'all') || (q.from && DAY.test(q.from)) || (q.to && DAY.test(q.to));
+    if (q.type && q.type !== 'all') {
+      args.push(q.type);
+      where.push(`(m.kind = $${args.length} OR m.adjustment_type = $${args.length})`);
+    }
+    if (q.from && DAY.test(q.from)) {
+      args.push(q.from);
+      where.push(`m.created_at >= ($${args.length}::date)::timestamp AT TIME ZONE 'America/Guatemala'`);
+    }
+    if (q.to && DAY.test(q.to)) {
+      args.push(q.to);
+      where.push(`m.created_at < ($${args.length}::date + 1)::timestamp AT TIME ZONE 'America/Guatemala'`);
+    }
+    const { paged, page, limit } = paging(q);
+    // One product, no filter: page n is the lines numbered (lines − (n−1)·limit) and below, read from the
+    // (product, ordinal) index; any page costs what the first does, and the total is the product's count.
+    const byOrdinal = product !== undefined && !filtered;
+    if (byOrdinal) where.push(`m.product_seq <= ${Math.max(0, lines - (page - 1) * limit)}`);
+    const order = product !== undefined ? 'm.product_seq DESC' : 'm.seq DESC';
+    const offset = byOrdinal ? 0 : (page - 1) * limit;
+    const r = await this.pool.query<{
+      event_id: string; product_id: string; product_name: string | null; store_id: string; kind: LedgerEntry['kind']; adjustment_type: LedgerEntry['adjustmentType'];
+      old_stock: number; new_stock: number; adjustment: number; quantity: number | null; reserved: number; reason: string | null;
+      adjusted_by: string | null; order_id: string | null; code: string | null; created_at: Date;
+    }>(
+      `SELECT m.event_id, m.product_id, NULLIF(p.name, '') AS product_name, m.store_id, m.kind, m.adjustment_type, m.old_stock, m.new_stock, m.adjustment,
+              m.quantity, m.reserved, m.reason, m.adjusted_by, m.order_id, o.code, m.created_at
+       FROM inventory.movements m
+       LEFT JOIN inventory.catalog_products p ON p.product_id = m.product_id
+       LEFT JOIN inventory.order_codes o ON o.order_id = m.order_id
+       WHERE ${where.join(' AND ')} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+      args,
+    );
+    const history = r.rows.map(
+      (x): LedgerEntry => ({
+        id: x.event_id,
+        productId: x.product_id,
+        productName: x.product_name ?? 'Producto',
+        storeId: x.store_id,
+        kind: x.kind,
+        adjustmentType: x.adjustment_type,
+        oldStock: x.old_stock,
+        newStock: x.new_stock,
+        adjustment: x.adjustment,
+        quantity: x.quantity,
+        reserved: x.reserved,
+        reason: x.reason,
+        adjustedBy: x.adjusted_by,
+        orderId: x.order_id,
+        orderCode: x.code,
+        createdAt: x.created_at.toISOString(),
+      }),
+    );
+    if (!paged) return history;
+    const total = byOrdinal ? lines : Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM inventory.movements m WHERE ${where.join(' AND ')}`, args)).rows[0].n);
+    return { history, total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
+  }
+
+  async ownerName(userId: string): Promise<string> {
+    const r = await this.pool.query<{ name: string }>('SELECT name FROM inventory.owner_names WHERE user_id = $1', [userId]);
+    return r.rows[0]?.name || userId;
+  }
+}

@@ -1,0 +1,165 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  type AppendMetadata,
+  ConcurrencyError,
+  type Position,
+  type PostgresEventStore,
+  withTransaction,
+} from '@tiendita/eventsourcing';
+import { EVENT_STORE, PG_POOL } from '@tiendita/service-kit';
+import type { Pool, PoolClient } from 'pg';
+import { evolveStock, stockDecider, type StockCommand, type StockEvent, type StockState, stockStreamId } from '../domain/stock-item.decider';
+
+/** Tables of inventory's write side (schema `inventory`, beside the events; not projections). */
+export const W = {
+  rows: 'inventory.stock_rows',
+  applied: 'inventory.applied_adjustments',
+  reservations: 'inventory.reservations',
+} as const;
+
+const DDL = `
+  CREATE SCHEMA IF NOT EXISTS inventory;
+  -- The decider's state of each stock stream and the stream version it stands for: a command reads
+  -- one row (locked) instead of folding the stream, and writes it back in the append's transaction.
+  CREATE TABLE IF NOT EXISTS ${W.rows} (
+    product_id uuid PRIMARY KEY,
+    store_id uuid NOT NULL,
+    version integer NOT NULL,
+    on_hand integer NOT NULL CHECK (on_hand >= 0),
+    reserved integer NOT NULL CHECK (reserved >= 0 AND reserved <= on_hand)
+  );
+  -- Adjustment ids already applied (SetStock is idempotent on them), inserted in the same transaction.
+  CREATE TABLE IF NOT EXISTS ${W.applied} (
+    adjustment_id uuid PRIMARY KEY,
+    product_id uuid NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  );
+  -- One row per order line held: idempotency by order id, and what a cancel, sale or expiry acts on.
+  CREATE TABLE IF NOT EXISTS ${W.reservations} (
+    order_id uuid NOT NULL,
+    product_id uuid NOT NULL,
+    store_id uuid NOT NULL,
+    quantity integer NOT NULL CHECK (quantity > 0),
+    status varchar(10) NOT NULL,
+    expires_at timestamptz NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    updated_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (order_id, product_id)
+  );
+  CREATE INDEX IF NOT EXISTS reservations_held_expiry ON ${W.reservations} (expires_at) WHERE status = 'held';
+`;
+
+export type OpenState = Extract<StockState, { status: 'open' }>;
+export interface LockedStock {
+  productId: string;
+  state: StockState;
+  version: number;
+}
+
+const RETRYABLE_PG = new Set(['40001', '40P01']);
+
+/**
+ * Inventory's write side: each stock stream's state kept as a row (a snapshot updated in the
+ * append's transaction), locked with FOR UPDATE in product order, so two commands on the same
+ * product run one after the other and a command's cost does not depend on the stream's length.
+ * The append still checks the stream version (optimistic concurrency) as a second guard.
+ */
+@Injectable()
+export class StockWriteModel implements OnModuleInit {
+  constructor(
+    @Inject(PG_POOL) readonly pool: Pool,
+    @Inject(EVENT_STORE) readonly store: PostgresEventStore,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(hashtext($1))', ['inventory:write-model']);
+      await client.query(DDL);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['inventory:write-model']).catch(() => undefined);
+      client.release();
+    }
+  }
+
+  /** Runs `work` in a transaction (or inside the caller's), again on a version clash or deadlock. */
+  async transaction<T>(work: (tx: PoolClient) => Promise<T>, client?: PoolClient, retries = 5): Promise<T> {
+    if (client) return work(client);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await withTransaction(this.pool, work);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if ((err instanceof ConcurrencyError || (code && RETRYABLE_PG.has(code))) && attempt < retries) {
+          await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * (attempt + 1)));
+          continue;
+        }
+        throw err;
+      }
+    }
+  }
+
+  /** Locks the stock rows of these products (in product order), loading a missing row from its stream once. */
+  async lock(tx: PoolClient, productIds: readonly string[]): Promise<Map<string, LockedStock>> {
+    const ids = [...new Set(productIds)].sort();
+    const found = await this.select(tx, ids);
+    for (const id of ids) {
+      if (found.has(id)) continue;
+      // No row yet: a stream written before this table existed, or a product not opened yet.
+      const recorded = await this.store.readStream(stockStreamId(id), 0, tx);
+      if (recorded.length === 0) {
+        found.set(id, { productId: id, state: { status: 'none' }, version: 0 });
+        continue;
+      }
+      const state = recorded.map((r) => ({ type: r.type, data: r.data }) as StockEvent).reduce(evolveStock, stockDecider.initialState());
+      if (state.status === 'open') {
+        await tx.query(
+          `INSERT INTO ${W.rows} (product_id, store_id, version, on_hand, reserved) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (product_id) DO NOTHING`,
+          [id, state.storeId, recorded.length, state.onHand, state.reserved],
+        );
+      }
+      const again = await this.select(tx, [id]);
+      found.set(id, again.get(id) ?? { productId: id, state, version: recorded.length });
+    }
+    return found;
+  }
+
+  private async select(tx: PoolClient, ids: string[]): Promise<Map<string, LockedStock>> {
+    const r = await tx.query<{ product_id: string; store_id: string; version: number; on_hand: number; reserved: number }>(
+      `SELECT product_id, store_id, version, on_hand, reserved FROM ${W.rows} WHERE product_id = ANY($1::uuid[]) ORDER BY product_id FOR UPDATE`,
+      [ids],
+    );
+    return new Map(
+      r.rows.map((row) => [
+        row.product_id,
+        { productId: row.product_id, version: row.version, state: { status: 'open', productId: row.product_id, storeId: row.store_id, onHand: row.on_hand, reserved: row.reserved } },
+      ]),
+    );
+  }
+
+  /**
+   * Decides a command on a locked row, appends its events at the row's version and writes the new
+   * state back, all in `tx`. Answers the events, the new state and the position of the last event.
+   */
+  async execute(
+    tx: PoolClient,
+    locked: LockedStock,
+    command: StockCommand,
+    metadata: AppendMetadata,
+  ): Promise<{ events: StockEvent[]; state: StockState; position: Position | null }> {
+    const events = stockDecider.decide(command, locked.state);
+    if (events.length === 0) return { events, state: locked.state, position: null };
+    const appended = await this.store.append(stockStreamId(locked.productId), events, locked.version, metadata, tx);
+    const state = events.reduce(evolveStock, locked.state);
+    if (state.status === 'open') {
+      await tx.query(
+        `INSERT INTO ${W.rows} (product_id, store_id, version, on_hand, reserved) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (product_id) DO UPDATE SET version = EXCLUDED.version, on_hand = EXCLUDED.on_hand, reserved = EXCLUDED.reserved`,
+        [locked.productId, state.storeId, appended.nextExpectedVersion, state.onHand, state.reserved],
+      );
+    }
+    locked.state = state;
+    locked.version = appended.nextExpectedVersion;
+    return { events, state, position: appended.position };
+  }
+}

@@ -1,0 +1,135 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- responses are read loosely in tests */
+import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
+
+/**
+ * The inventory list's sorts and pages (one row per product with its stock, one index per sort) and a
+ * product's ledger read by ordinal, through the gateway on a real PostgreSQL.
+ */
+let stack: Stack;
+let owner: StackClient;
+
+beforeAll(async () => {
+  stack = await startStack({ services: ['identity', 'catalog', 'inventory'] });
+  owner = stack.client();
+  await registerAndLogin(owner);
+}, 60_000);
+
+afterAll(() => stack?.stop());
+
+async function eventually<T>(probe: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function category(name: string): Promise<string> {
+  const res = await owner.post('/api/categories', { name });
+  if (res.status !== 201) throw new Error(`categoría: ${res.status} ${res.text}`);
+  return res.body.id;
+}
+
+async function product(name: string, stock: number, categoryId: string | null): Promise<string> {
+  const res = await owner.post('/api/products', { name, price: 10, stock, categoryId: categoryId ?? 'none', images: [], isActive: true });
+  if (res.status !== 201) throw new Error(`producto: ${res.status} ${res.text}`);
+  return res.body.id;
+}
+
+const names = (body: any[]) => body.map((p) => p.name);
+
+describe('GET /api/inventory: sorts both ways, filters and pages', () => {
+  let cafe: string;
+  beforeAll(async () => {
+    const granos = await category('Granos');
+    const bebidas = await category('Bebidas');
+    await product('Azúcar', 12, granos);
+    await product('arroz', 0, granos);
+    cafe = await product('Café', 3, bebidas);
+    await product('Zanahoria', 25, null);
+    await product('Maíz', 3, granos);
+    await eventually(
+      () => owner.get('/api/inventory'),
+      (r) => r.body.length === 5,
+    );
+  });
+
+  it('by name, without case, with accents where a Guatemalan reader expects them', async () => {
+    expect(names((await owner.get('/api/inventory?sortBy=name&sortOrder=asc')).body)).toEqual(['arroz', 'Azúcar', 'Café', 'Maíz', 'Zanahoria']);
+    expect(names((await owner.get('/api/inventory?sortBy=name&sortOrder=desc')).body)).toEqual(['Zanahoria', 'Maíz', 'Café', 'Azúcar', 'arroz']);
+  });
+
+  it('by stock, ties by name', async () => {
+    expect((await owner.get('/api/inventory?sortBy=stock&sortOrder=asc')).body.map((p: any) => [p.name, p.stock])).toEqual([
+      ['arroz', 0],
+      ['Café', 3],
+      ['Maíz', 3],
+      ['Azúcar', 12],
+      ['Zanahoria', 25],
+    ]);
+    expect(names((await owner.get('/api/inventory?sortBy=stock&sortOrder=desc')).body)).toEqual(['Zanahoria', 'Azúcar', 'Maíz', 'Café', 'arroz']);
+  });
+
+  it("by category, products without one as 'Sin categoría'", async () => {
+    const asc = (await owner.get('/api/inventory?sortBy=category&sortOrder=asc')).body;
+    expect(asc.map((p: any) => [p.categoryName, p.name])).toEqual([
+      ['Bebidas', 'Café'],
+      ['Granos', 'arroz'],
+      ['Granos', 'Azúcar'],
+      ['Granos', 'Maíz'],
+      [null, 'Zanahoria'],
+    ]);
+    expect(names((await owner.get('/api/inventory?sortBy=category&sortOrder=desc')).body)).toEqual(['Zanahoria', 'Maíz', 'Azúcar', 'arroz', 'Café']);
+  });
+
+  it('pages of any size add up to the whole list, with the total', async () => {
+    const whole = names((await owner.get('/api/inventory?sortBy=category&sortOrder=asc')).body);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = (await owner.get(`/api/inventory?sortBy=category&sortOrder=asc&page=${page}&limit=2`)).body;
+      expect(res).toMatchObject({ total: 5, totalPages: 3, currentPage: page });
+      pages.push(...names(res.products));
+    }
+    expect(pages).toEqual(whole);
+    expect((await owner.get('/api/inventory?page=4&limit=2')).body).toMatchObject({ products: [], total: 5 });
+  });
+
+  it('filters by category, search, low and out of stock, and a minimum the owner set', async () => {
+    expect(names((await owner.get('/api/inventory?search=AZ&sortBy=name')).body)).toEqual(['Azúcar']);
+    expect(names((await owner.get('/api/inventory?categoryId=none')).body)).toEqual(['Zanahoria']);
+    expect(names((await owner.get('/api/inventory?outOfStock=true')).body)).toEqual(['arroz']);
+    expect(names((await owner.get('/api/inventory?lowStock=true&sortBy=name')).body)).toEqual(['Café', 'Maíz']);
+    await owner.put(`/api/inventory/${cafe}/minimum`, { minimum: 2 });
+    const low = await owner.get('/api/inventory?lowStock=true&page=1&limit=10');
+    expect(low.body).toMatchObject({ total: 1 });
+    expect(names(low.body.products)).toEqual(['Maíz']);
+  });
+});
+
+describe("a product's ledger, page by page", () => {
+  it('any page is the right slice, newest first, with the total; filtered pages too', async () => {
+    const id = await product('Harina', 10, null);
+    await eventually(
+      () => owner.get(`/api/inventory/history/${id}`),
+      (r) => Array.isArray(r.body) && r.body.length === 1,
+    );
+    for (let i = 1; i <= 7; i++) {
+      const res = await owner.post('/api/inventory/adjust', { productId: id, newStock: 10 + i, reason: `Conteo ${i}`, adjustmentType: i % 2 ? 'restock' : 'manual' });
+      expect(res.status).toBe(200);
+    }
+    const all = (await owner.get(`/api/inventory/history/${id}`)).body;
+    expect(all.map((l: any) => l.newStock)).toEqual([17, 16, 15, 14, 13, 12, 11, 10]);
+    const pages = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = (await owner.get(`/api/inventory/history/${id}?page=${page}&limit=3`)).body;
+      expect(res).toMatchObject({ total: 8, totalPages: 3, currentPage: page });
+      pages.push(...res.history.map((l: any) => l.newStock));
+    }
+    expect(pages).toEqual([17, 16, 15, 14, 13, 12, 11, 10]);
+    expect((await owner.get(`/api/inventory/history/${id}?page=4&limit=3`)).body).toMatchObject({ history: [], total: 8 });
+    const restocks = (await owner.get(`/api/inventory/history/${id}?type=restock&page=2&limit=3`)).body;
+    expect(restocks).toMatchObject({ total: 4, totalPages: 2 });
+    expect(restocks.history.map((l: any) => l.reason)).toEqual(['Conteo 1']);
+  });
+});

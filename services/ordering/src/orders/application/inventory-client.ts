@@ -1,0 +1,26 @@
+import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { type ReserveStockRequest, ReserveStockResponse } from '@tiendita/contracts';
+import { type CallerIdentity, InternalClient, SERVICE_CONFIG } from '@tiendita/service-kit';
+import type { OrderingConfig } from '../../config';
+
+/**
+ * Ordering → inventory: reserve (or, for a POS sale, sell) an order's stock before the order
+ * exists. Idempotent by orderId, so the signed client may retry it; inventory's own errors
+ * (409 'Sin Stock: …') come back as the same typed errors and reach the browser unchanged.
+ */
+@Injectable()
+export class InventoryClient implements OnModuleDestroy {
+  private readonly client: InternalClient<'inventory'>;
+
+  constructor(@Inject(SERVICE_CONFIG) config: OrderingConfig) {
+    this.client = new InternalClient({ inventory: config.INVENTORY_URL }, config.INTERNAL_SECRET, { connections: 32 });
+  }
+
+  reserve(caller: CallerIdentity, body: ReserveStockRequest): Promise<ReserveStockResponse> {
+    return this.client.json('inventory', 'POST', '/internal/reservations', body, caller, { idempotent: true, schema: ReserveStockResponse });
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.client.close();
+  }
+}

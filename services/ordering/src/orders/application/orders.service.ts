@@ -1,0 +1,538 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import {
+  isUuid,
+  ORDER_PAGE_SIZES,
+  type OrderHistoryEntry,
+  type OrderLine,
+  type OrderListResponse,
+  OrderMessages,
+  type OrderPlaced,
+  OrderStatus,
+  type OrderView,
+  type PosOrderRequest,
+  type PublicOrderRequest,
+  type PublicOrderResponse,
+  toCentavos,
+  toQuetzales,
+} from '@tiendita/contracts';
+import { handleCommand, IllegalStateError, NotFoundError, type PostgresEventStore, ValidationError } from '@tiendita/eventsourcing';
+import { EVENT_STORE, type OwnerIdentity, PG_POOL, ProjectionHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import type { OrderingConfig } from '../../config';
+import { ORDER_SEARCH_TEXT } from '../../read-model/orders.projection';
+import { orderDecider, orderStreamId, type OrderState } from '../domain/order.decider';
+import { InventoryClient } from './inventory-client';
+import { DEFAULT_TAX_RATE, newOrderCode, priceLine, type ProductRow, totals, whatsappMessage, whatsappUrl } from './pricing';
+
+export interface StoreRow {
+  id: string;
+  subdomain: string;
+  name: string;
+  address: string | null;
+  phone: string | null;
+  whatsapp_number: string | null;
+  is_active: boolean;
+  allow_online_orders: boolean;
+  require_customer_info: boolean;
+  logo_url: string | null;
+  tax_rate: string;
+  receipt_header: string | null;
+  receipt_footer: string | null;
+}
+
+interface OrderRow {
+  id: string;
+  store_id: string;
+  code: string;
+  customer_name: string | null;
+  customer_phone: string | null;
+  customer_address: string | null;
+  customer_email: string | null;
+  customer_nit: string | null;
+  subtotal: string;
+  tax: string;
+  total: string;
+  status: OrderStatus;
+  order_type: 'whatsapp' | 'pos';
+  payment_method: OrderView['paymentMethod'];
+  payment_status: OrderView['paymentStatus'];
+  notes: string | null;
+  whatsapp_message: string | null;
+  items: OrderLine[];
+  cash_received: string | null;
+  change: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const MAX_LINES = 100;
+const SORT_COLUMNS: Record<string, string> = { id: 'id', total: 'total', status: 'status', createdAt: 'created_at' };
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const optionalText = (v: unknown): string | null => text(v) || null;
+
+function tooLong(value: string | null, max: number, message: string, field: string): void {
+  if (value && value.length > max) throw new ValidationError(message, { fields: { [field]: message } });
+}
+
+/** Order id of an Idempotency-Key: the same key in the same store and kind always names the same order. */
+function orderIdFor(storeId: string, kind: string, key: string | undefined): string {
+  if (!key) return randomUUID();
+  const h = createHash('sha256').update(`${storeId}\u0000${kind}\u0000${key}`).digest();
+  h[6] = (h[6] & 0x0f) | 0x50;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const x = h.subarray(0, 16).toString('hex');
+  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20, 32)}`;
+}
+
+export function orderView(r: OrderRow): OrderView {
+  return {
+    id: r.id,
+    storeId: r.store_id,
+    code: r.code,
+    customerName: r.customer_name,
+    customerPhone: r.customer_phone,
+    customerAddress: r.customer_address,
+    customerEmail: r.customer_email,
+    customerNit: r.customer_nit,
+    subtotal: toQuetzales(Number(r.subtotal)),
+    tax: toQuetzales(Number(r.tax)),
+    total: toQuetzales(Number(r.total)),
+    status: r.status,
+    orderType: r.order_type,
+    paymentMethod: r.payment_method,
+    paymentStatus: r.payment_status,
+    notes: r.notes,
+    whatsappMessage: r.whatsapp_message,
+    items: r.items.map(lineView),
+    cashReceived: r.cash_received === null ? null : toQuetzales(Number(r.cash_received)),
+    change: r.change === null ? null : toQuetzales(Number(r.change)),
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
+  };
+}
+
+function lineView(l: OrderLine) {
+  return { productId: l.productId, productName: l.productName, sku: l.sku, quantity: l.quantity, price: toQuetzales(l.unitPrice), lineTotal: toQuetzales(l.lineTotal) };
+}
+
+function placedView(o: OrderPlaced, updatedAt: string, status: OrderStatus): OrderView {
+  return orderView({
+    id: o.orderId,
+    store_id: o.storeId,
+    code: o.code,
+    customer_name: o.customerName,
+    customer_phone: o.customerPhone,
+    customer_address: o.customerAddress,
+    customer_email: o.customerEmail,
+    customer_nit: o.customerNit,
+    subtotal: String(o.subtotal),
+    tax: String(o.tax),
+    total: String(o.total),
+    status,
+    order_type: o.orderType,
+    payment_method: o.paymentMethod,
+    payment_status: o.paymentStatus,
+    notes: o.notes,
+    whatsapp_message: o.whatsappMessage,
+    items: o.items,
+    cash_received: o.cashReceived === null ? null : String(o.cashReceived),
+    change: o.change === null ? null : String(o.change),
+    created_at: new Date(o.placedAt),
+    updated_at: new Date(updatedAt),
+  });
+}
+
+/**
+ * The ordering application: public checkout, POS sales, the owner's list and status changes,
+ * and the system's cancellation of pending orders past their hold.
+ */
+@Injectable()
+export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<number> | null = null;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
+    @Inject(SERVICE_CONFIG) private readonly config: OrderingConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly host: ProjectionHost,
+    private readonly inventory: InventoryClient,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // Codes are claimed here (unique per store, one per order) before the order's event is written.
+    await this.pool.query(`
+      CREATE TABLE IF NOT EXISTS ordering.order_codes (
+        order_id uuid PRIMARY KEY,
+        store_id uuid NOT NULL,
+        code varchar(12) NOT NULL,
+        UNIQUE (store_id, code)
+      )`);
+    await this.host.started;
+    this.sweepTimer = setInterval(() => void this.sweepExpired().catch((err) => this.logger.error({ err }, 'No se pudieron cancelar los pedidos vencidos')), this.config.ORDER_EXPIRY_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await this.sweeping?.catch(() => undefined);
+  }
+
+  // ---- public checkout -------------------------------------------------------------------
+
+  async placePublic(storeParam: string, body: PublicOrderRequest, idempotencyKey: string | undefined): Promise<PublicOrderResponse> {
+    const c = body.customerData ?? {};
+    const name = text(c.name);
+    const phone = text(c.phone);
+    if (!name || !phone) throw new ValidationError(OrderMessages.customerRequired, { fields: { name: OrderMessages.customerRequired, phone: OrderMessages.customerRequired } });
+    const address = optionalText(c.address);
+    const notes = optionalText(c.notes);
+    const email = optionalText(c.email);
+    tooLong(name, 255, OrderMessages.nameTooLong, 'name');
+    tooLong(phone, 20, OrderMessages.phoneTooLong, 'phone');
+    tooLong(address, 1000, OrderMessages.addressTooLong, 'address');
+    tooLong(notes, 1000, OrderMessages.notesTooLong, 'notes');
+    tooLong(email, 255, 'El email no puede tener más de 255 caracteres.', 'email');
+    const wanted = this.cartLines(body.items ?? body.cart);
+
+    const store = await this.findStore(storeParam);
+    if (!store || !store.is_active) throw new NotFoundError(OrderMessages.storeNotFound);
+    // Orders go to the store's WhatsApp: without a number there is nowhere to send them (issue 13).
+    if (!store.allow_online_orders || !store.whatsapp_number?.trim()) throw new IllegalStateError(OrderMessages.onlineOrdersOff);
+    if (store.require_customer_info && !address) {
+      throw new ValidationError(OrderMessages.addressRequired, { fields: { address: OrderMessages.addressRequired } });
+    }
+
+    const orderId = orderIdFor(store.id, 'public', idempotencyKey);
+    const existing = idempotencyKey ? await this.loadOrder(orderId) : null;
+    if (existing) return this.publicAnswer(existing.order, store);
+
+    const lines = await this.priceLines(store.id, wanted);
+    const sums = totals(lines, Number(store.tax_rate ?? DEFAULT_TAX_RATE));
+    const code = await this.claimCode(orderId, store.id);
+    const message = whatsappMessage({ code, lines, total: sums.total, name, phone, address, notes });
+    await this.inventory.reserve({ userId: 'public', storeId: store.id }, { orderId, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: false });
+    const order: OrderPlaced = {
+      orderId,
+      storeId: store.id,
+      code,
+      orderType: 'whatsapp',
+      status: 'pending',
+      paymentMethod: 'whatsapp',
+      paymentStatus: 'pending',
+      customerName: name,
+      customerPhone: phone,
+      customerAddress: address,
+      customerEmail: email,
+      customerNit: null,
+      notes,
+      items: lines,
+      ...sums,
+      cashReceived: null,
+      change: null,
+      whatsappMessage: message,
+      placedBy: name,
+      placedAt: new Date().toISOString(),
+    };
+    // The shopper's answer is the event itself; the owner's list shows it once projected (a read of
+    // this order before then waits for it, see row()), so checkout does not wait for the projection.
+    const placed = await this.place(order, { storeId: store.id, actor: 'public' }, false);
+    return this.publicAnswer(placed, store);
+  }
+
+  private publicAnswer(o: OrderPlaced, store: StoreRow): PublicOrderResponse {
+    const message = o.whatsappMessage ?? '';
+    return {
+      id: o.orderId,
+      code: o.code,
+      status: 'pending',
+      items: o.items.map(lineView),
+      subtotal: toQuetzales(o.subtotal),
+      tax: toQuetzales(o.tax),
+      total: toQuetzales(o.total),
+      whatsappMessage: message,
+      whatsappUrl: whatsappUrl(store.whatsapp_number, message),
+    };
+  }
+
+  // ---- point of sale ---------------------------------------------------------------------
+
+  async placePos(owner: OwnerIdentity, body: PosOrderRequest, idempotencyKey: string | undefined): Promise<OrderView> {
+    const method = text(body.paymentMethod) || 'cash';
+    if (method === 'kash' || method === 'zigi') {
+      const label = method === 'kash' ? 'Kash' : 'Zigi';
+      throw new ValidationError(`${OrderMessages.comingSoon}: el pago con ${label} aún no está disponible.`, { fields: { paymentMethod: OrderMessages.comingSoon } });
+    }
+    if (method !== 'cash' && method !== 'card') throw new ValidationError(OrderMessages.invalidPaymentMethod, { fields: { paymentMethod: OrderMessages.invalidPaymentMethod } });
+    const name = text(body.customerName) || OrderMessages.defaultPosCustomer;
+    const phone = optionalText(body.customerPhone);
+    const nit = (text(body.customerNit) || OrderMessages.defaultNit).toUpperCase();
+    const email = optionalText(body.customerEmail);
+    const notes = optionalText(body.notes);
+    tooLong(name, 255, OrderMessages.nameTooLong, 'customerName');
+    tooLong(phone, 20, OrderMessages.phoneTooLong, 'customerPhone');
+    tooLong(nit, 20, 'El NIT no puede tener más de 20 caracteres.', 'customerNit');
+    tooLong(notes, 1000, OrderMessages.notesTooLong, 'notes');
+    const wanted = this.cartLines(body.items);
+
+    const orderId = orderIdFor(owner.storeId, 'pos', idempotencyKey);
+    const existing = idempotencyKey ? await this.loadOrder(orderId) : null;
+    if (existing) return placedView(existing.order, existing.updatedAt, existing.current);
+
+    const store = await this.findStore(owner.storeId);
+    const lines = await this.priceLines(owner.storeId, wanted);
+    const sums = totals(lines, Number(store?.tax_rate ?? DEFAULT_TAX_RATE));
+    let cashReceived: number | null = null;
+    let change: number | null = null;
+    if (method === 'cash') {
+      const raw = body.cashReceived;
+      const given = raw === undefined || raw === null || raw === '' ? sums.total : Number(raw);
+      if (!Number.isFinite(given) || given < 0) throw new ValidationError('El monto recibido no es válido.', { fields: { cashReceived: 'El monto recibido no es válido.' } });
+      cashReceived = raw === undefined || raw === null || raw === '' ? sums.total : toCentavos(given);
+      if (cashReceived < sums.total) throw new ValidationError(OrderMessages.insufficientPayment, { fields: { cashReceived: OrderMessages.insufficientPayment } });
+      change = cashReceived - sums.total;
+    }
+    const code = await this.claimCode(orderId, owner.storeId);
+    await this.inventory.reserve(owner, { orderId, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: true });
+    const order: OrderPlaced = {
+      orderId,
+      storeId: owner.storeId,
+      code,
+      orderType: 'pos',
+      status: 'completed',
+      paymentMethod: method,
+      paymentStatus: 'paid',
+      customerName: name,
+      customerPhone: phone,
+      customerAddress: null,
+      customerEmail: email,
+      customerNit: nit,
+      notes,
+      items: lines,
+      ...sums,
+      cashReceived,
+      change,
+      whatsappMessage: null,
+      placedBy: owner.userId,
+      placedAt: new Date().toISOString(),
+    };
+    const placed = await this.place(order, { storeId: owner.storeId, actor: owner.userId }, true);
+    return placedView(placed, placed.placedAt, placed.status);
+  }
+
+  // ---- owner reads and status changes ----------------------------------------------------
+
+  async list(owner: OwnerIdentity, query: Record<string, unknown>): Promise<OrderListResponse> {
+    // `where` filters the orders; `counted` is the same filter on order_counts (per store, day,
+    // status, type and payment status), which answers the total without counting the orders.
+    const where = ['store_id = $1'];
+    const counted = ['store_id = $1'];
+    const values: unknown[] = [owner.storeId];
+    const add = (value: unknown, sql: (n: number) => string, countSql: (n: number) => string = sql) => {
+      values.push(value);
+      where.push(sql(values.length));
+      counted.push(countSql(values.length));
+    };
+    const search = text(query.search);
+    if (search) {
+      values.push(`%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+      const n = values.length;
+      where.push(`${ORDER_SEARCH_TEXT} ILIKE $${n}`);
+    }
+    const status = text(query.status);
+    if (status && status !== 'all') {
+      if (!OrderStatus.safeParse(status).success) throw new ValidationError(OrderMessages.invalidStatus, { fields: { status: OrderMessages.invalidStatus } });
+      add(status, (n) => `status = $${n}`);
+    }
+    const paymentStatus = text(query.paymentStatus);
+    if (paymentStatus && paymentStatus !== 'all') add(paymentStatus, (n) => `payment_status = $${n}`);
+    const orderType = text(query.orderType);
+    if (orderType && orderType !== 'all') add(orderType, (n) => `order_type = $${n}`);
+    const startDate = text(query.startDate).slice(0, 10);
+    if (startDate) {
+      if (!DAY.test(startDate)) throw new ValidationError('Fecha inicial inválida', { fields: { startDate: 'Fecha inicial inválida' } });
+      add(
+        startDate,
+        (n) => `created_at >= ($${n}::date::timestamp AT TIME ZONE 'America/Guatemala')`,
+        (n) => `day >= $${n}::date`,
+      );
+    }
+    const endDate = text(query.endDate).slice(0, 10);
+    if (endDate) {
+      if (!DAY.test(endDate)) throw new ValidationError('Fecha final inválida', { fields: { endDate: 'Fecha final inválida' } });
+      add(
+        endDate,
+        (n) => `created_at < (($${n}::date + 1)::timestamp AT TIME ZONE 'America/Guatemala')`,
+        (n) => `day <= $${n}::date`,
+      );
+    }
+    const limit = query.limit === undefined || query.limit === '' ? 10 : Number(query.limit);
+    if (!(ORDER_PAGE_SIZES as readonly number[]).includes(limit)) {
+      throw new ValidationError('Tamaño de página inválido: usa 5, 10, 20 o 50.', { fields: { limit: 'Tamaño de página inválido: usa 5, 10, 20 o 50.' } });
+    }
+    const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
+    if (!Number.isInteger(page) || page < 1) throw new ValidationError('Página inválida', { fields: { page: 'Página inválida' } });
+    const sortBy = SORT_COLUMNS[text(query.sortBy) || 'createdAt'] ?? 'created_at';
+    const sortOrder = text(query.sortOrder).toLowerCase() === 'asc' ? 'ASC' : 'DESC';
+    const cond = where.join(' AND ');
+    const tieBreak = sortBy === 'id' ? '' : `, id ${sortOrder}`;
+    const [count, rows] = await Promise.all([
+      search
+        ? this.pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM ordering.orders WHERE ${cond}`, values)
+        : this.pool.query<{ total: number }>(`SELECT COALESCE(sum(n), 0)::int AS total FROM ordering.order_counts WHERE ${counted.join(' AND ')}`, values),
+      this.pool.query<OrderRow>(`SELECT * FROM ordering.orders WHERE ${cond} ORDER BY ${sortBy} ${sortOrder}${tieBreak} LIMIT ${limit} OFFSET ${(page - 1) * limit}`, values),
+    ]);
+    const total = count.rows[0].total;
+    return { orders: rows.rows.map(orderView), total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
+  }
+
+  async get(owner: OwnerIdentity, id: string): Promise<OrderView> {
+    return orderView(await this.row(owner, id));
+  }
+
+  async row(owner: OwnerIdentity, id: string): Promise<OrderRow> {
+    if (!isUuid(id)) throw new NotFoundError(OrderMessages.orderNotFound);
+    const read = () => this.pool.query<OrderRow>(`SELECT * FROM ordering.orders WHERE id = $1 AND store_id = $2`, [id, owner.storeId]);
+    let r = await read();
+    if (!r.rows[0]) {
+      // Placed a moment ago (a public order is answered before it is projected): wait for it once.
+      await this.host.waitForStream(orderStreamId(id), 1, { projection: 'orders' });
+      r = await read();
+    }
+    if (!r.rows[0]) throw new NotFoundError(OrderMessages.orderNotFound);
+    return r.rows[0];
+  }
+
+  async history(owner: OwnerIdentity, id: string): Promise<OrderHistoryEntry[]> {
+    await this.row(owner, id);
+    const r = await this.pool.query<{ id: string; order_id: string; status: OrderStatus; previous_status: OrderStatus | null; notes: string | null; created_by: string; created_at: Date }>(
+      `SELECT * FROM ordering.order_history WHERE order_id = $1 AND store_id = $2 ORDER BY created_at, id`,
+      [id, owner.storeId],
+    );
+    return r.rows.map((h) => ({ id: h.id, orderId: h.order_id, status: h.status, previousStatus: h.previous_status, notes: h.notes, createdBy: h.created_by, createdAt: h.created_at.toISOString() }));
+  }
+
+  async changeStatus(owner: OwnerIdentity, id: string, body: { status: string; notes?: string | null }): Promise<OrderView> {
+    if (!isUuid(id)) throw new NotFoundError(OrderMessages.orderNotFound);
+    const status = OrderStatus.safeParse(body.status);
+    if (!status.success) throw new ValidationError(OrderMessages.invalidStatus, { fields: { status: OrderMessages.invalidStatus } });
+    const result = await handleCommand(
+      this.store,
+      orderStreamId(id),
+      orderDecider,
+      { type: 'ChangeOrderStatus', orderId: id, storeId: owner.storeId, status: status.data, notes: optionalText(body.notes), changedBy: owner.userId, changedAt: new Date().toISOString() },
+      { metadata: { storeId: owner.storeId, actor: owner.userId } },
+    );
+    await this.host.waitForPosition(result.position, { projection: 'orders' });
+    return this.get(owner, id);
+  }
+
+  // ---- expiry ----------------------------------------------------------------------------
+
+  /**
+   * Cancels pending public orders older than ORDER_HOLD_HOURS, with a history note. Safe with
+   * several ordering processes: the decider cancels only a pending order, and the event store's
+   * expected-version check lets one append win; the others reload, see it cancelled, append nothing.
+   */
+  sweepExpired(): Promise<number> {
+    if (this.sweeping) return this.sweeping;
+    this.sweeping = this.doSweep().finally(() => {
+      this.sweeping = null;
+    });
+    return this.sweeping;
+  }
+
+  private async doSweep(): Promise<number> {
+    const holdMs = Math.round(this.config.ORDER_HOLD_HOURS * 3600_000);
+    const due = await this.pool.query<{ id: string; store_id: string }>(
+      `SELECT id, store_id FROM ordering.orders WHERE status = 'pending' AND created_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY created_at LIMIT 500`,
+      [holdMs],
+    );
+    let cancelled = 0;
+    const hours = this.config.ORDER_HOLD_HOURS;
+    for (const o of due.rows) {
+      const r = await handleCommand(
+        this.store,
+        orderStreamId(o.id),
+        orderDecider,
+        { type: 'ExpireOrder', orderId: o.id, notes: `Cancelado automáticamente: no se confirmó en ${hours} horas`, changedAt: new Date().toISOString() },
+        { metadata: { storeId: o.store_id, actor: 'system' }, retries: 5 },
+      );
+      if (r.newEvents.length) cancelled++;
+    }
+    return cancelled;
+  }
+
+  // ---- helpers ---------------------------------------------------------------------------
+
+  private cartLines(raw: unknown): Array<{ productId: string; quantity: number }> {
+    if (!Array.isArray(raw) || raw.length === 0) throw new ValidationError(OrderMessages.emptyCart, { fields: { items: OrderMessages.emptyCart } });
+    if (raw.length > MAX_LINES) throw new ValidationError(OrderMessages.tooManyLines, { fields: { items: OrderMessages.tooManyLines } });
+    const merged = new Map<string, number>();
+    for (const line of raw as Array<{ productId?: unknown; quantity?: unknown }>) {
+      const quantity = typeof line?.quantity === 'string' && line.quantity.trim() !== '' ? Number(line.quantity) : line?.quantity;
+      if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 100_000) {
+        throw new ValidationError(OrderMessages.quantityInvalid, { fields: { quantity: OrderMessages.quantityInvalid } });
+      }
+      const productId = text(line?.productId);
+      merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+    }
+    return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  }
+
+  /** Prices every line from ordering's copy of the catalog; unknown, inactive or another store's products are refused. */
+  private async priceLines(storeId: string, wanted: Array<{ productId: string; quantity: number }>): Promise<OrderLine[]> {
+    const ids = wanted.map((w) => w.productId).filter(isUuid);
+    const r = ids.length ? await this.pool.query<ProductRow & { deleted: boolean }>(`SELECT * FROM ordering.products WHERE id = ANY($1::uuid[])`, [ids]) : { rows: [] };
+    const byId = new Map(r.rows.map((p) => [p.id, p]));
+    return wanted.map((w) => {
+      const p = byId.get(w.productId);
+      if (!p || p.store_id !== storeId || p.deleted) {
+        const message = `Producto no encontrado en esta tienda: ${w.productId}`;
+        throw new ValidationError(message, { fields: { items: message }, productId: w.productId });
+      }
+      if (!p.is_active) {
+        const message = `Producto no disponible: ${p.name}`;
+        throw new ValidationError(message, { fields: { items: message }, productId: p.id, productName: p.name });
+      }
+      return priceLine(p, w.quantity);
+    });
+  }
+
+  async findStore(param: string): Promise<StoreRow | null> {
+    const r = isUuid(param)
+      ? await this.pool.query<StoreRow>(`SELECT * FROM ordering.stores WHERE id = $1`, [param])
+      : await this.pool.query<StoreRow>(`SELECT * FROM ordering.stores WHERE subdomain = $1 ORDER BY is_active DESC LIMIT 1`, [param.toLowerCase()]);
+    return r.rows[0] ?? null;
+  }
+
+  private async claimCode(orderId: string, storeId: string): Promise<string> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const r = await this.pool.query<{ code: string }>(
+        `WITH ins AS (INSERT INTO ordering.order_codes (order_id, store_id, code) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING code)
+         SELECT code FROM ins UNION ALL SELECT code FROM ordering.order_codes WHERE order_id = $1`,
+        [orderId, storeId, newOrderCode(randomBytes)],
+      );
+      if (r.rows[0]) return r.rows[0].code;
+    }
+    throw new Error('No se pudo asignar un código de pedido');
+  }
+
+  private async loadOrder(orderId: string): Promise<Extract<OrderState, { status: 'placed' }> | null> {
+    const events = await this.store.readStream(orderStreamId(orderId));
+    const state = events.reduce((s, e) => orderDecider.evolve(s, { type: e.type, data: e.data } as never), orderDecider.initialState());
+    return state.status === 'placed' ? state : null;
+  }
+
+  private async place(order: OrderPlaced, metadata: { storeId: string; actor: string }, waitForList: boolean): Promise<OrderPlaced> {
+    const result = await handleCommand(this.store, orderStreamId(order.orderId), orderDecider, { type: 'PlaceOrder', order }, { metadata, retries: 5 });
+    if (waitForList) await this.host.waitForPosition(result.position, { projection: 'orders' });
+    if (result.newState.status !== 'placed') throw new Error('pedido no registrado');
+    return result.newState.order;
+  }
+}

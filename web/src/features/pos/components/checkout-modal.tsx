@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert, Button, Input, InputNumber, Modal, Radio, Result, Space, Tag } from 'antd';
+import { serverMessageOr } from '../../../lib/api-error';
+import { formatMoney } from '../../../lib/format';
+import { toast } from '../../../components/toast/toast-store';
+import { useCreatePosOrder } from '../../orders/api/create-pos-order';
+import type { OrderView } from '../../orders/api/types';
+import { OrderMessages } from '../../orders/lib/order-messages';
+import { cartTotal, changeDue, newIdempotencyKey, QUICK_CASH, type PosLine } from '../lib/pos-cart';
+
+type Method = 'cash' | 'card';
+
+/**
+ * Checkout of a POS sale: payment method (cash or card; kash and zigi coming soon), cash received with
+ * quick amounts and the change to give back, and the customer's name (default 'Cliente en tienda'),
+ * phone and NIT (default 'CF'). One idempotency key per attempt, reused when the same sale is retried.
+ */
+export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean; lines: PosLine[]; onClose: () => void; onSold: () => void }) {
+  const total = cartTotal(lines);
+  const [method, setMethod] = useState<Method>('cash');
+  const [cash, setCash] = useState<number | null>(null);
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [nit, setNit] = useState('CF');
+  const [error, setError] = useState<string | null>(null);
+  const [sold, setSold] = useState<OrderView | null>(null);
+  const key = useRef<string>(newIdempotencyKey());
+  const create = useCreatePosOrder();
+  // A changed cart is another sale: it gets its own key.
+  const cartSignature = lines.map((l) => `${l.productId}:${l.quantity}`).join(',');
+  useEffect(() => {
+    key.current = newIdempotencyKey();
+  }, [cartSignature]);
+
+  useEffect(() => {
+    if (open) {
+      setError(null);
+      setSold(null);
+    }
+  }, [open]);
+
+  const reset = () => {
+    setMethod('cash');
+    setCash(null);
+    setName('');
+    setPhone('');
+    setNit('CF');
+    key.current = newIdempotencyKey();
+  };
+
+  const submit = () => {
+    setError(null);
+    if (lines.length === 0) {
+      toast({ title: OrderMessages.emptyCart, description: 'Agrega productos antes de cobrar.', variant: 'destructive' });
+      return;
+    }
+    if (method === 'cash' && (cash === null || Math.round(cash * 100) < Math.round(total * 100))) {
+      const text = `${OrderMessages.insufficientPayment}: ${OrderMessages.insufficientPaymentDetail}`;
+      setError(text);
+      toast({ title: OrderMessages.insufficientPayment, description: OrderMessages.insufficientPaymentDetail, variant: 'destructive' });
+      return;
+    }
+    create.mutate(
+      {
+        idempotencyKey: key.current,
+        body: {
+          customerName: name.trim() || OrderMessages.walkInCustomer,
+          customerPhone: phone.trim(),
+          customerNit: nit.trim() || OrderMessages.defaultNit,
+          orderType: 'pos',
+          paymentMethod: method,
+          paymentStatus: 'paid',
+          status: 'completed',
+          cashReceived: method === 'cash' ? cash : null,
+          items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, price: l.price })),
+          subtotal: total,
+          total,
+        },
+      },
+      {
+        onSuccess: (order) => {
+          toast({ title: OrderMessages.saleRegistered, description: `${order.code} · ${formatMoney(order.total)}` });
+          setSold(order);
+          reset();
+          onSold();
+        },
+        onError: (e) => {
+          const message = serverMessageOr(e, OrderMessages.saleFailed);
+          setError(message);
+          toast({ title: OrderMessages.saleFailed, description: message === OrderMessages.saleFailed ? undefined : message, variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  if (sold) {
+    return (
+      <Modal open={open} onCancel={onClose} footer={null} title="Venta" destroyOnHidden>
+        <Result
+          status="success"
+          title={OrderMessages.saleRegistered}
+          subTitle={
+            <>
+              Pedido {sold.code} · Total {formatMoney(sold.total)}
+              {sold.change !== null && sold.change !== undefined && (
+                <>
+                  <br />
+                  <strong className="pos-change">Cambio: {formatMoney(sold.change)}</strong>
+                </>
+              )}
+            </>
+          }
+          extra={[
+            <Link key="receipt" to={`/orders/${sold.id}/receipt`}>
+              <Button type="primary">Ver recibo</Button>
+            </Link>,
+            <Button key="new" onClick={onClose}>
+              Nueva venta
+            </Button>,
+          ]}
+        />
+      </Modal>
+    );
+  }
+
+  const received = cash ?? 0;
+  const change = changeDue(total, received);
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title="Cobrar"
+      destroyOnHidden={false}
+      footer={
+        <Space>
+          <Button onClick={onClose}>Cancelar</Button>
+          <Button type="primary" loading={create.isPending} onClick={submit}>
+            Confirmar venta
+          </Button>
+        </Space>
+      }
+    >
+      <div className="pos-checkout">
+        <div className="pos-checkout__total">
+          <span>Total a cobrar</span>
+          <strong>{formatMoney(total)}</strong>
+        </div>
+        <fieldset className="pos-checkout__methods">
+          <legend>Método de pago</legend>
+          <Radio.Group value={method} onChange={(e) => setMethod(e.target.value as Method)} optionType="button" buttonStyle="solid">
+            <Radio.Button value="cash">Efectivo</Radio.Button>
+            <Radio.Button value="card">Tarjeta</Radio.Button>
+            <Radio.Button value="kash" disabled>
+              Kash <Tag>{OrderMessages.comingSoon}</Tag>
+            </Radio.Button>
+            <Radio.Button value="zigi" disabled>
+              Zigi <Tag>{OrderMessages.comingSoon}</Tag>
+            </Radio.Button>
+          </Radio.Group>
+        </fieldset>
+        {method === 'cash' && (
+          <div className="pos-checkout__cash">
+            <label htmlFor="pos-cash">Efectivo recibido</label>
+            <InputNumber
+              id="pos-cash"
+              prefix="Q"
+              min={0}
+              step={0.01}
+              precision={2}
+              inputMode="decimal"
+              value={cash}
+              onChange={(v) => setCash(typeof v === 'number' ? v : null)}
+              style={{ width: '100%' }}
+              size="large"
+            />
+            <div className="pos-checkout__quick">
+              {QUICK_CASH.map((q) => (
+                <Button key={q} onClick={() => setCash(q)}>
+                  Q{q}
+                </Button>
+              ))}
+              <Button onClick={() => setCash(total)}>Exacto</Button>
+            </div>
+            <div className="pos-checkout__change" aria-live="polite">
+              <span>Cambio</span>
+              <strong>{formatMoney(change)}</strong>
+            </div>
+          </div>
+        )}
+        <div className="pos-checkout__customer">
+          <label>
+            Nombre del cliente
+            <Input value={name} placeholder={OrderMessages.walkInCustomer} maxLength={255} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <label>
+            Teléfono
+            <Input value={phone} placeholder="Opcional" inputMode="tel" maxLength={20} onChange={(e) => setPhone(e.target.value)} />
+          </label>
+          <label>
+            NIT
+            <Input value={nit} placeholder="CF" maxLength={20} onChange={(e) => setNit(e.target.value)} />
+          </label>
+        </div>
+        {error && <Alert type="error" showIcon title={error} />}
+      </div>
+    </Modal>
+  );
+}
