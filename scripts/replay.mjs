@@ -4,7 +4,7 @@
 // `npm run replay -- --list`: every projection and reaction of every service (version, status,
 // checkpoint, lag, dead letters). `npm run replay -- --dead-letters [<service>[.<projection>]]`: the dead letters
 // themselves, with their ids; `--retry <id>` applies one again with the code deployed now (a
-// refused Kafka message: rebuilds its projection); `--skip <id>` leaves its event out for good.
+// refused Kafka message: rebuilds its projection; a reaction's event: handed back to its running service); `--skip <id>` leaves its event out for good.
 //
 // The projection comes from the service's build: services/<service>/dist/projections.js exports
 // `projections` (an array of Projection); the service's schema is its name. The running service
@@ -256,6 +256,9 @@ async function resolveDeadLetter(pool, url, id, action) {
       'already-applied': `${id}: la proyección ya había pasado ${what} (una reconstrucción lo aplicó); dead letter quitado${follows}`,
       rebuilt: `${id}: ${e.projection} reconstruida desde el evento 0 (${result.events ?? 0} eventos, con ${what}); mensaje rechazado quitado`,
       skipped: `${id}: ${what} descartado; la proyección sigue sin él${follows}`,
+      requeued: result.resumed
+        ? `${id}: ${what} devuelto a la reacción ${e.projection}: el servicio ${svc} lo vuelve a procesar con su código actual en unos segundos (si vuelve a fallar, aparece otra vez en --dead-letters)`
+        : `${id}: ${what} devuelto a la reacción ${e.projection}; la reacción sigue en pausa por sus otros dead letters (npm run replay -- --dead-letters ${svc}.${e.projection}) y lo procesa al reanudarse`,
     }[result.outcome];
     console.log(line);
   } finally {

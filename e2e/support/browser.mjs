@@ -92,8 +92,20 @@ export async function signIn(page, email, password) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  // The login page reloads into /dashboard a moment after the toast, and the app may already have
+  // routed there on its own: wait for that reload (it clears this mark), or a goto right after
+  // signIn is interrupted by it.
+  await page.evaluate(() => {
+    window.__loginPageLoaded = true;
+  });
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await page.waitForURL('**/dashboard');
+  for (const deadline = Date.now() + 15_000; ; ) {
+    const reloaded = await page.evaluate(() => !window.__loginPageLoaded && document.readyState !== 'loading').catch(() => false);
+    if (reloaded) break;
+    if (Date.now() > deadline) throw new Error('signIn: /dashboard no se recargó después de iniciar sesión');
+    await page.waitForTimeout(50);
+  }
 }
 
 /** The text of the notification region: 'title: description' of the toast showing, or ''. */

@@ -55,7 +55,13 @@ export type DeadLetterOutcome =
   /** The projection was rebuilt from position 0 (a refused Kafka message): the dead letter is gone. */
   | { outcome: 'rebuilt'; entry: DeadLetterEntry; events: number; resumed: boolean }
   /** The event was left out: the checkpoint moved past it without applying it, the dead letter is gone. */
-  | { outcome: 'skipped'; entry: DeadLetterEntry; resumed: boolean };
+  | { outcome: 'skipped'; entry: DeadLetterEntry; resumed: boolean }
+  /**
+   * A reaction's event was handed back to the running service: the dead letter is gone and the
+   * checkpoint stays before the event, so the service applies it again with its code deployed now
+   * once the reaction runs (`resumed`: it was its last dead letter). Failing again dead-letters it again.
+   */
+  | { outcome: 'requeued'; entry: DeadLetterEntry; resumed: boolean };
 
 /** The retried event failed again: nothing changed but the dead letter's error and attempts. */
 export class DeadLetterRetryError extends Error {
@@ -187,18 +193,22 @@ export class DeadLetters {
   // ---- projection dead letters -----------------------------------------------------------------
 
   private async resolve(projectionName: string, n: string, action: 'retry' | 'skip'): Promise<DeadLetterOutcome> {
+    // A reaction's code needs its service's write model, which this process does not have: a
+    // retry hands the event back to the running service, a skip only moves the checkpoint.
     const projection = await this.projection(projectionName);
+    const isReaction = projection === 'reaction';
+    const name = isReaction ? projectionName : projection.name;
     const transport = this.transport();
-    const group = `${this.schema}.${projection.name}`;
+    const group = `${this.schema}.${name}`;
     if (!(await this.exists('dead_letters'))) throw new DeadLetterNotFoundError(`No existe el dead letter ${group}:${n} (${this.schema} no tiene dead letters)`);
-    const live = Object.fromEntries(projection.tables.map((t) => [t, `${this.schema}.${t}`]));
+    const live = isReaction ? {} : Object.fromEntries(projection.tables.map((t) => [t, `${this.schema}.${t}`]));
     const tx = await checkout(this.options.pool);
     let failure: unknown;
     try {
       await tx.query('BEGIN');
       // The projection's batch lock: no live batch of it runs in any process meanwhile.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projection:${group}`]);
-      const dead = await lockDeadLetter(tx, this.schema, projection.name, n);
+      const dead = await lockDeadLetter(tx, this.schema, name, n);
       if (!dead) throw new DeadLetterNotFoundError(`No existe el dead letter ${group}:${n} (npm run replay -- --dead-letters los lista)`);
       const entry = this.projectionEntry(dead);
       const position = entry.position!;
@@ -213,6 +223,24 @@ export class DeadLetters {
       let applied = 0;
       if (comparePositions(at, position) >= 0) {
         outcome = 'already-applied';
+      } else if (isReaction) {
+        // The events between the checkpoint and the dead letter (none, normally) have not been
+        // acted on either: moving the checkpoint past them would drop their effects.
+        const before = transport.kind === 'postgres' ? await this.between(tx, entry.source, at, position) : [];
+        if (before.length > 0) {
+          throw new DeadLetterNotFoundError(
+            `${group} es una reacción y tiene ${before.length} evento(s) de ${entry.source} anteriores a este sin procesar: reinténtalo con --retry ${entry.id} (el servicio ${this.schema} los procesa en orden)`,
+          );
+        }
+        if (action === 'retry') {
+          outcome = 'requeued';
+        } else {
+          await tx.query(
+            `UPDATE ${this.schema}.subscription_checkpoints SET transaction_id = $4::xid8, global_position = $5, updated_at = now()
+             WHERE group_name = $1 AND source = $2 AND partition = $3`,
+            [group, entry.source, partition, position.transactionId, position.globalPosition],
+          );
+        }
       } else {
         // On PostgreSQL the checkpoint is the source's global order: the events between it and the
         // dead letter (none, normally) come first. A Kafka partition holds only some streams.
@@ -221,7 +249,7 @@ export class DeadLetters {
         if (batch.length > 0) {
           await tx.query('SAVEPOINT dead_letter');
           try {
-            await projection.apply(tx, batch, live);
+            await (projection as Projection).apply(tx, batch, live);
             await tx.query('RELEASE SAVEPOINT dead_letter');
           } catch (err) {
             if (isTransientError(err)) throw err;
@@ -240,11 +268,10 @@ export class DeadLetters {
         );
       }
       await deleteDeadLetter(tx, this.schema, n);
-      const resumed = await releaseIfNoDeadLetters(tx, this.schema, projection.name);
+      const resumed = await releaseIfNoDeadLetters(tx, this.schema, name);
       await tx.query('COMMIT');
-      this.options.logger?.info({ projection: projection.name, eventId: entry.eventId, outcome }, `Dead letter ${entry.id}: ${outcome}`);
-      if (outcome === 'already-applied') return { outcome, entry, resumed };
-      if (outcome === 'skipped') return { outcome, entry, resumed };
+      this.options.logger?.info({ projection: name, eventId: entry.eventId, outcome }, `Dead letter ${entry.id}: ${outcome}`);
+      if (outcome === 'already-applied' || outcome === 'skipped' || outcome === 'requeued') return { outcome, entry, resumed };
       return { outcome: 'applied', entry, events: applied, resumed };
     } catch (err) {
       failure = err instanceof DeadLetterRetryError ? undefined : err;
@@ -293,11 +320,15 @@ export class DeadLetters {
       throw new DeadLetterNotFoundError(`El mensaje ${entry.id} no corresponde a ningún evento de ${entry.source} (${entry.error}): no hay nada que reintentar; descártalo con --skip`);
     }
     // The partition went on past the message: only a rebuild from the events table puts it in order.
+    const target = await this.projection(entry.projection);
+    if (target === 'reaction') {
+      throw new DeadLetterNotFoundError(`${entry.group} es una reacción: no se reconstruye (repetiría sus efectos); su mensaje rechazado solo se descarta con --skip`);
+    }
     const runner = new ProjectionRunner({
       pool: this.options.pool,
       schema: this.schema,
       transport: this.transport(),
-      projections: [await this.projection(entry.projection)],
+      projections: [target],
       logger: this.options.logger,
     });
     const result = await runner.rebuild(entry.projection, { ...rebuild, verify: false });
@@ -352,16 +383,14 @@ export class DeadLetters {
     return this.options.transport;
   }
 
-  private async projection(name: string): Promise<Projection> {
+  /** A read model given to this tool, or 'reaction' for one of the service's reactions (known by its stored kind). */
+  private async projection(name: string): Promise<Projection | 'reaction'> {
     const p = this.byName.get(name);
-    if (p) return p;
-    // A reaction (kind 'reaction') needs its service's write model: only the running service applies its events.
+    if (p) return p.kind === 'reaction' ? 'reaction' : p;
     const kind = (await this.exists('projections'))
       ? (await this.options.pool.query<{ kind: string }>(`SELECT kind FROM ${this.schema}.projections WHERE name = $1`, [name]).catch(() => ({ rows: [] as { kind: string }[] }))).rows[0]?.kind
       : undefined;
-    if (kind === 'reaction') {
-      throw new DeadLetterNotFoundError(`${this.schema}.${name} es una reacción: su código necesita el servicio ${this.schema}, no se reintenta ni se descarta desde aquí`);
-    }
+    if (kind === 'reaction') return 'reaction';
     throw new DeadLetterNotFoundError(`${this.schema} no tiene la proyección "${name}" (tiene: ${[...this.byName.keys()].join(', ') || 'ninguna'})`);
   }
 

@@ -217,29 +217,65 @@ describe('dead letters from the replay tool', () => {
     till.close();
   });
 
-  it("a reaction's dead letter is listed with the projections' ones; retrying or skipping it from another process is refused in one line, touching nothing", async () => {
+  it("a reaction's dead letter: a retry hands the event back to the running service, which acts on it with its code now; a skip moves past it without acting", async () => {
     const bell = await migratedStore(db.pool, 'bell');
     await bell.append('r-ok', [{ type: 'Deposited', data: { amount: 1 } }], 0);
     await bell.append('r-poison', [{ type: 'Poisoned', data: { amount: 1 } }], 0);
+    const bug = { broken: true };
     const notify = reaction({
       name: 'notify',
       sources: ['bell'],
-      apply: async (_tx, events) => {
-        if (events.some((e) => e.type === 'Poisoned')) throw new Error('no sé reaccionar a Poisoned');
+      apply: async (tx, events) => {
+        if (bug.broken && events.some((e) => e.type === 'Poisoned')) throw new Error('no sé reaccionar a Poisoned');
+        // Its effect lives in the service's own table, in the runner's transaction.
+        await tx.query('CREATE TABLE IF NOT EXISTS dl_e.effects (stream_id text NOT NULL)');
+        for (const e of events) await tx.query('INSERT INTO dl_e.effects VALUES ($1)', [e.streamId]);
       },
     });
     const svc = service('dl_e', [notify]);
     await svc.runner.start();
     await eventually(async () => (await svc.runner.states()).find((x) => x.name === 'notify')?.status === 'paused', 15000, 'notify paused');
+    // What the reaction did, as its transaction committed it (a batch that failed left nothing).
+    const acted = async () => (await db.pool.query('SELECT stream_id FROM dl_e.effects ORDER BY stream_id')).rows.map((r) => r.stream_id);
+    const notifyCheckpoint = async () =>
+      Number((await db.pool.query(`SELECT global_position FROM dl_e.subscription_checkpoints WHERE group_name = 'dl_e.notify'`)).rows[0].global_position);
     // The operator's tool knows only the read models (a reaction's code needs the service).
     const op = tool('dl_e', []);
     const [entry] = await op.dead.list();
     expect(entry).toMatchObject({ id: 'dl_e.notify:1', kind: 'projection', projection: 'notify', type: 'Poisoned', streamId: 'r-poison', error: 'no sé reaccionar a Poisoned', attempts: 3 });
-    const refusal = 'dl_e.notify es una reacción: su código necesita el servicio dl_e, no se reintenta ni se descarta desde aquí';
-    await expect(op.dead.retry(entry.id)).rejects.toThrow(new DeadLetterNotFoundError(refusal));
-    await expect(op.dead.skip(entry.id)).rejects.toThrow(new DeadLetterNotFoundError(refusal));
-    expect(await op.dead.list()).toEqual([expect.objectContaining({ id: 'dl_e.notify:1', attempts: 3 })]);
-    expect((await svc.runner.states())[0]).toMatchObject({ name: 'notify', status: 'paused' });
+    expect(await notifyCheckpoint()).toBe(1);
+
+    // Retried with the bug still there: handed back, the service fails on it again and dead-letters it again.
+    expect(await op.dead.retry(entry.id)).toMatchObject({ outcome: 'requeued', resumed: true, entry: { type: 'Poisoned' } });
+    expect(await op.dead.list()).toEqual([]);
+    expect(await notifyCheckpoint()).toBe(1);
+    expect(await svc.runner.resumeReleased()).toEqual(['notify']);
+    await eventually(async () => (await op.dead.list()).length === 1, 15000, 'dead-lettered again');
+    const [again] = await op.dead.list();
+    expect(again).toMatchObject({ type: 'Poisoned', streamId: 'r-poison', attempts: 3 });
+    expect(await acted()).toEqual(['r-ok']);
+
+    // After the fix, a retry makes the running service act on it, once, and go on.
+    bug.broken = false;
+    expect(await op.dead.retry(again.id)).toMatchObject({ outcome: 'requeued', resumed: true });
+    await eventually(async () => (await svc.runner.resumeReleased()).length > 0 || !svc.runner.isPaused('notify'), 10000, 'notify resumed');
+    await svc.runner.caughtUp('notify');
+    expect(await acted()).toEqual(['r-ok', 'r-poison']);
+    expect(await notifyCheckpoint()).toBe(2);
+    expect((await svc.runner.states())[0]).toMatchObject({ name: 'notify', status: 'running', lastError: null });
+
+    // A skip: the next poison is left out; the checkpoint moves past it and nothing acts on it.
+    bug.broken = true;
+    await bell.append('r-poison-2', [{ type: 'Poisoned', data: { amount: 2 } }], 0);
+    await eventually(async () => (await op.dead.list()).length === 1, 15000, 'second poison dead-lettered');
+    const [second] = await op.dead.list();
+    expect(await op.dead.skip(second.id)).toMatchObject({ outcome: 'skipped', resumed: true, entry: { streamId: 'r-poison-2' } });
+    expect(await notifyCheckpoint()).toBe(3);
+    expect(await svc.runner.resumeReleased()).toEqual(['notify']);
+    bug.broken = false;
+    await bell.append('r-after', [{ type: 'Deposited', data: { amount: 3 } }], 0);
+    await svc.runner.caughtUp('notify');
+    expect(await acted()).toEqual(['r-after', 'r-ok', 'r-poison']);
     await svc.close();
     await op.close();
     bell.close();
