@@ -96,12 +96,12 @@ export async function signIn(page, email, password) {
   // routed there on its own: wait for that reload (it clears this mark), or a goto right after
   // signIn is interrupted by it.
   await page.evaluate(() => {
-    window.__loginPageLoaded = true;
+    globalThis.__loginPageLoaded = true;
   });
   await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
   await page.waitForURL('**/dashboard');
   for (const deadline = Date.now() + 15_000; ; ) {
-    const reloaded = await page.evaluate(() => !window.__loginPageLoaded && document.readyState !== 'loading').catch(() => false);
+    const reloaded = await page.evaluate(() => !globalThis.__loginPageLoaded && globalThis.document.readyState !== 'loading').catch(() => false);
     if (reloaded) break;
     if (Date.now() > deadline) throw new Error('signIn: /dashboard no se recargó después de iniciar sesión');
     await page.waitForTimeout(50);
