@@ -22,6 +22,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: {
     '^@tiendita/contracts$': '<rootDir>/contracts/src/index.ts',
+    '^@tiendita/contracts/constants$': '<rootDir>/contracts/src/constants.ts',
     '^@tiendita/eventsourcing$': '<rootDir>/libs/eventsourcing/src/index.ts',
     '^@tiendita/eventsourcing/testing$': '<rootDir>/libs/eventsourcing/src/testing/index.ts',
     '^@tiendita/ai$': '<rootDir>/libs/ai/src/index.ts',

@@ -3,11 +3,18 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 
 const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+const contractsConstants = fileURLToPath(new URL('../contracts/src/constants.ts', import.meta.url));
 const contractsDir = fileURLToPath(new URL('../contracts/src/', import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: { '@tiendita/contracts': contracts } },
+  resolve: {
+    alias: [
+      // The package's two entries (contracts/package.json exports), from source.
+      { find: /^@tiendita\/contracts$/, replacement: contracts },
+      { find: /^@tiendita\/contracts\/constants$/, replacement: contractsConstants },
+    ],
+  },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   preview: { proxy: { '/api': 'http://localhost:3000' } },
   build: {

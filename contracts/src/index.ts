@@ -18,3 +18,5 @@ export * from './ai';
 export * from './orders';
 export * from './reporting';
 export * from './product-import';
+export * from './image-variants';
+export * from './link-preview';

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GatewayConfig } from './config';
-import { LinkPreviews } from './og';
+import { injectPreview, LinkPreviews, renderPreview, renderShopHints, ShopAssets } from './og';
 
 const MISSING_BUILD = `<!doctype html>
 <html lang="es-GT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tiendita</title></head>
@@ -21,11 +21,13 @@ const MISSING_BUILD = `<!doctype html>
 export class WebController implements OnModuleDestroy {
   private readonly indexFile: string;
   private readonly previews: LinkPreviews;
+  private readonly shopAssets: ShopAssets;
   private readonly publicUrl: string;
 
   constructor(@Inject(SERVICE_CONFIG) config: GatewayConfig) {
     this.indexFile = join(config.WEB_DIST_DIR, 'index.html');
     this.previews = new LinkPreviews({ catalogUrl: config.CATALOG_URL, identityUrl: config.IDENTITY_URL, internalSecret: config.INTERNAL_SECRET });
+    this.shopAssets = new ShopAssets(config.WEB_DIST_DIR);
     this.publicUrl = config.PUBLIC_URL;
   }
 
@@ -61,8 +63,14 @@ export class WebController implements OnModuleDestroy {
       return;
     }
     // Read per request: a rebuild shows up without restarting the gateway.
-    // Shop and product pages carry their link preview (Open Graph tags, see og/).
-    const origin = this.publicUrl;
-    reply.send(await this.previews.apply(readFileSync(this.indexFile, 'utf8'), request.url, origin));
+    // Shop and product pages carry their link preview (Open Graph tags, see og/) and the hints that
+    // fetch their first screen along with the app (the shop chunk, its stylesheet, the first pictures).
+    const html = readFileSync(this.indexFile, 'utf8');
+    const preview = await this.previews.lookup(request.url);
+    if (!preview) {
+      reply.send(html);
+      return;
+    }
+    reply.send(injectPreview(html, renderPreview(preview, this.publicUrl, request.url), renderShopHints(this.shopAssets.files(), preview)));
   }
 }

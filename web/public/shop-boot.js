@@ -5,7 +5,8 @@
 // gateway wrote is parsed: it acts only when that head carries a shop's link preview (og:type), so
 // owner screens and the landing page never call anything. The app adopts these answers by URL
 // (src/shop/preload.ts) and fetches anew when one is missing or failed; the URLs, the page size
-// and the image variants below must stay those of src/shop (get-public-products.ts, lib/image.ts).
+// and the image variants below must stay those of src/shop (get-public-products.ts) and of
+// contracts/src/image-variants.ts.
 (function () {
   'use strict';
   var type = document.querySelector('meta[property="og:type"]');
@@ -35,10 +36,14 @@
   function preloadImage(url, width, sizes) {
     if (!url) return;
     var stored = /^\/(?:temp-uploads\/products|objects)\/[^/?#]+$/.test(url);
+    var href = stored ? url + '?w=' + width : url;
+    // The gateway's page usually asks for it already (og/shop-hints.ts).
+    var links = document.head.querySelectorAll('link[rel="preload"][as="image"]');
+    for (var i = 0; i < links.length; i++) if (links[i].getAttribute('href') === href) return;
     var link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'image';
-    link.href = stored ? url + '?w=' + width : url;
+    link.href = href;
     if (stored) {
       link.setAttribute(
         'imagesrcset',

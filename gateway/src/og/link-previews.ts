@@ -1,18 +1,7 @@
-import { RESERVED_SUBDOMAINS } from '@tiendita/contracts';
-import { InternalClient, NotFoundError } from '@tiendita/service-kit';
+import { type LinkPreview, RESERVED_SUBDOMAINS } from '@tiendita/contracts';
 
-/** What catalog answers for a shop or a product (GET /internal/previews/…). */
-export interface LinkPreview {
-  title: string;
-  description: string | null;
-  image: string | null;
-  type: 'website' | 'product';
-  storeName: string;
-  storeSubdomain: string;
-  price?: number;
-  finalPrice?: number;
-  discountPercentage?: number;
-}
+export type { LinkPreview };
+import { InternalClient, NotFoundError } from '@tiendita/service-kit';
 
 /** The shop page a path shows (spec 001 §2 routes), or null for any other page. */
 export type PreviewTarget = { kind: 'store'; store: string } | { kind: 'product'; store: string; productId: string };
@@ -51,7 +40,7 @@ export function previewTarget(url: string): PreviewTarget | null {
   return store ? { kind: 'store', store } : null;
 }
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 const quetzales = (amount: number): string => new Intl.NumberFormat('es-GT', { style: 'currency', currency: 'GTQ' }).format(amount);
@@ -92,11 +81,12 @@ export function renderPreview(preview: LinkPreview, origin: string, pageUrl: str
   return { title: escapeHtml(title), tags };
 }
 
-/** index.html with the preview's title, its description replaced and the Open Graph tags before </head>. */
-export function injectPreview(html: string, rendered: { title: string; tags: string }): string {
+/** index.html with the preview's title, its description replaced and the Open Graph tags (and any `extra` tags) before </head>. */
+export function injectPreview(html: string, rendered: { title: string; tags: string }, extra = ''): string {
   let out = html.replace(/<title>[\s\S]*?<\/title>/i, `<title>${rendered.title}</title>`);
   out = out.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
-  return out.includes('</head>') ? out.replace('</head>', `    ${rendered.tags}\n  </head>`) : out;
+  const head = extra ? `${rendered.tags}\n    ${extra}` : rendered.tags;
+  return out.includes('</head>') ? out.replace('</head>', `    ${head}\n  </head>`) : out;
 }
 
 export interface LinkPreviewOptions {
@@ -184,12 +174,10 @@ export class LinkPreviews {
     return preview;
   }
 
-  /** The page for `url` with its preview, or the page unchanged when it is not a shop page or nothing is known. */
-  async apply(html: string, url: string, origin: string): Promise<string> {
+  /** The preview of the shop or product page at `url`, or null when it is not one or nothing is known. */
+  async lookup(url: string): Promise<LinkPreview | null> {
     const target = previewTarget(url);
-    if (!target) return html;
-    const preview = await this.fetchPreview(target);
-    if (!preview) return html;
-    return injectPreview(html, renderPreview(preview, origin, url));
+    return target ? this.fetchPreview(target) : null;
   }
+
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
@@ -15,6 +15,18 @@ beforeAll(async () => {
   writeFileSync(
     join(webDir, 'index.html'),
     '<!doctype html><html lang="es-GT"><head><meta name="description" content="Tiendita genérica" /><title>Tiendita</title></head><body><div id="root"></div></body></html>',
+  );
+  // A build manifest as Vite writes it: the entry, the shop's lazy chunk and what each imports.
+  mkdirSync(join(webDir, '.vite'));
+  writeFileSync(
+    join(webDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-E1.js', isEntry: true, imports: ['_react-R1.js'], css: ['assets/index-C1.css'] },
+      '_react-R1.js': { file: 'assets/react-R1.js' },
+      'src/shop/shop-app.tsx': { file: 'assets/shop-app-S1.js', isDynamicEntry: true, imports: ['_react-R1.js', 'index.html', '_dialog-D1.js'], css: ['assets/shop-app-S1.css'] },
+      '_dialog-D1.js': { file: 'assets/dialog-D1.js', css: ['assets/dialog-D1.css'] },
+      'src/features/shell/owner-app.tsx': { file: 'assets/owner-app-O1.js', isDynamicEntry: true },
+    }),
   );
   stack = await startStack({ services: ['identity', 'inventory', 'catalog'], gatewayEnv: { WEB_DIST_DIR: webDir, PUBLIC_URL: 'https://tiendita.example' } });
   owner = stack.client();
@@ -62,4 +74,61 @@ it('an inactive product, an unknown store and owner pages get the plain page', a
   expect(await page(`/${shop.subdomain}/product/${hidden.id}`)).not.toContain('og:title');
   expect(await page('/tienda/no-existe-esta-tienda')).toContain('Tiendita genérica');
   expect(await page('/products')).not.toContain('og:title');
+});
+
+describe('a shop page fetches its first screen along with the app', () => {
+  const shopChunkTags = [
+    '<link rel="stylesheet" crossorigin href="/assets/shop-app-S1.css" />',
+    '<link rel="stylesheet" crossorigin href="/assets/dialog-D1.css" />',
+    '<link rel="modulepreload" crossorigin href="/assets/shop-app-S1.js" />',
+    '<link rel="modulepreload" crossorigin href="/assets/dialog-D1.js" />',
+  ];
+
+  it('a shop: the shop chunk (not what the entry loads), its stylesheets, and the pictures of its first two cards as the shop shows them', async () => {
+    const older = await uploadImage(owner);
+    const newer = await uploadImage(owner);
+    await owner.post('/api/products', { name: 'Pan dulce', price: 2, stock: 5, images: [older] });
+    await owner.post('/api/products', { name: 'Café molido', price: 30, stock: 5, images: [newer] });
+    await owner.post('/api/products', { name: 'Sal 1 lb', price: 3, stock: 5 });
+    // The first cards of the public list, in its order: the newest first (the salt has no picture).
+    const list = (await stack.client().get(`/api/public/products/${shop.subdomain}?page=1&limit=24`)).body as { products: { name: string; imageUrl: string | null }[] };
+    expect(list.products.slice(0, 3).map((p) => [p.name, p.imageUrl])).toEqual([
+      ['Sal 1 lb', null],
+      ['Café molido', newer],
+      ['Pan dulce', older],
+    ]);
+    // The preview is cached for a minute: a fresh store name would be cached empty, so ask by id.
+    const html = await page(`/?store=${shop.storeId}`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    // A link by the store's id has its preview too (its query once failed on lower(uuid)).
+    expect(head).toContain('<meta property="og:title" content="Abarrotería La Esquina" />');
+    for (const tag of shopChunkTags) expect(head).toContain(tag);
+    expect(head).not.toContain('react-R1.js');
+    expect(head).not.toContain('index-');
+    expect(head).not.toContain('owner-app');
+    const preloads = [...head.matchAll(/<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high" \/>/g)];
+    // Only the first two cards are asked for, and the salt has no picture: the coffee's.
+    expect(preloads.map((m) => m[1])).toEqual([`${newer}?w=320`]);
+    expect(preloads[0][2]).toBe(`${newer}?w=160 160w, ${newer}?w=320 320w, ${newer}?w=400 400w, ${newer}?w=640 640w`);
+    expect(preloads[0][3]).toBe('(min-width: 960px) 270px, (min-width: 640px) 31vw, 46vw');
+    // The variant asked for is one the catalog serves.
+    const variant = await fetch(stack.url + `${newer}?w=320`);
+    expect(variant.status).toBe(200);
+    expect(variant.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it("a product page: the shop chunk and the product's main picture at the gallery's size; owner pages get none of it", async () => {
+    const image = await uploadImage(owner);
+    const product = (await owner.post('/api/products', { name: 'Miel de abeja', price: 45, stock: 3, images: [image] })).body;
+    const html = await page(`/${shop.subdomain}/product/${product.id}`);
+    for (const tag of shopChunkTags) expect(html).toContain(tag);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${image}?w=640" imagesrcset="${image}?w=320 320w, ${image}?w=400 400w, ${image}?w=640 640w, ${image}?w=800 800w, ${image}?w=1200 1200w" imagesizes="(min-width: 768px) 540px, 100vw" fetchpriority="high" />`,
+    );
+    for (const path of ['/products', '/dashboard', '/tienda/no-existe-esta-tienda']) {
+      const plain = await page(path);
+      expect(plain).not.toContain('modulepreload');
+      expect(plain).not.toContain('rel="preload"');
+    }
+  });
 });

@@ -5,7 +5,7 @@ import { publicCategoriesQueryOptions } from './api/get-public-categories';
 import { getPublicProducts, publicProductsQueryOptions, publicProductsUrl } from './api/get-public-products';
 import { publicStoreQueryOptions } from './api/get-public-store';
 import type { PublicProductDetails, PublicProductListResponse, PublicStoreView } from './lib/contracts';
-import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTH, GALLERY_IMAGE_SIZES, GALLERY_IMAGE_WIDTH, preloadImage } from './lib/image';
+import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTH, GALLERY_IMAGE_SIZES, GALLERY_IMAGE_WIDTH, preloadImage, PRIORITY_CARD_IMAGES } from './lib/image';
 import { matchShopRoute } from './shop-route';
 
 declare global {
@@ -62,7 +62,7 @@ export function preloadShop(queryClient: QueryClient, location: Pick<Location, '
     .then(() => {
       const first = queryClient.getQueryData(products.queryKey)?.pages[0]?.products ?? [];
       // The first row on a phone (the cards the store page marks as priority).
-      for (const p of first.slice(0, 2)) if (p.imageUrl) preloadImage(p.imageUrl, CARD_IMAGE_WIDTH, CARD_IMAGE_SIZES);
+      for (const p of first.slice(0, PRIORITY_CARD_IMAGES)) if (p.imageUrl) preloadImage(p.imageUrl, CARD_IMAGE_WIDTH, CARD_IMAGE_SIZES);
     });
   void queryClient.prefetchQuery(publicCategoriesQueryOptions(route.store));
 }

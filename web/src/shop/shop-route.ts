@@ -1,5 +1,5 @@
 import { OWNER_ONLY_PATHS, PUBLIC_PATHS } from '../app/paths';
-import { RESERVED_SUBDOMAINS } from '../../../contracts/src/store-constants';
+import { RESERVED_SUBDOMAINS } from '@tiendita/contracts/constants';
 
 /** The store shown when a shop path names none (spec 001 §2). */
 export const DEFAULT_STORE = 'demo';

@@ -1,23 +1,9 @@
 import { Controller, Get, Inject, Param } from '@nestjs/common';
-import { CatalogMessages } from '@tiendita/contracts';
+import { CatalogMessages, type LinkPreview, PRIORITY_CARD_IMAGES } from '@tiendita/contracts';
 import { NotFoundError } from '@tiendita/eventsourcing';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { isUuid, quetzalesSql } from '../shared/sql';
-
-/** What a link preview (Open Graph tags written by the gateway) shows for a shop or a product. */
-export interface LinkPreview {
-  title: string;
-  description: string | null;
-  /** A path on this site (the gateway makes it absolute), or null. */
-  image: string | null;
-  type: 'website' | 'product';
-  storeName: string;
-  storeSubdomain: string;
-  price?: number;
-  finalPrice?: number;
-  discountPercentage?: number;
-}
 
 /**
  * Internal calls of the gateway's link previews (signed like every call; not routed from outside).
@@ -30,19 +16,23 @@ export class PreviewsController {
   /** A shop by subdomain, id, or store name (/tienda/{name}); its logo, else its newest product image. */
   @Get('stores/:store')
   async store(@Param('store') store: string): Promise<LinkPreview> {
-    const r = await this.pool.query<{ name: string; subdomain: string; description: string | null; image: string | null }>({
+    const r = await this.pool.query<{ name: string; subdomain: string; description: string | null; image: string | null; card_images: (string | null)[] | null }>({
       name: `catalog_preview_store_${isUuid(store) ? 'id' : 'sub'}`,
       text: `SELECT s.name, s.subdomain, s.description,
                     COALESCE(s.logo_url, (SELECT p.images[1] FROM catalog.products p WHERE p.store_id = s.id AND p.is_active AND cardinality(p.images) > 0
-                                          ORDER BY p.created_at DESC, p.id DESC LIMIT 1)) AS image
+                                          ORDER BY p.created_at DESC, p.id DESC LIMIT 1)) AS image,
+                    -- the first cards of the public list (same filter and order as its first page)
+                    ARRAY(SELECT first.images[1] FROM (SELECT p.images FROM catalog.products p WHERE p.store_id = s.id AND p.is_active
+                                                       ORDER BY p.created_at DESC, p.id DESC LIMIT ${PRIORITY_CARD_IMAGES}) first) AS card_images
              FROM catalog.stores s
-             WHERE s.is_active AND ${isUuid(store) ? 's.id = $1::uuid' : '(s.subdomain = lower($1) OR lower(s.name) = lower($1))'}
-             ORDER BY (s.subdomain = lower($1)) DESC LIMIT 1`,
+             WHERE s.is_active AND ${isUuid(store) ? 's.id = $1::text::uuid' : '(s.subdomain = lower($1) OR lower(s.name) = lower($1))'}
+             ORDER BY (s.subdomain = lower($1::text)) DESC LIMIT 1`,
       values: [store],
     });
     const s = r.rows[0];
     if (!s) throw new NotFoundError(CatalogMessages.storeNotFound);
-    return { title: s.name, description: s.description, image: s.image, type: 'website', storeName: s.name, storeSubdomain: s.subdomain };
+    const cardImages = (s.card_images ?? []).filter((x): x is string => typeof x === 'string' && x.length > 0);
+    return { title: s.name, description: s.description, image: s.image, type: 'website', storeName: s.name, storeSubdomain: s.subdomain, cardImages };
   }
 
   @Get('products/:productId')

@@ -8,6 +8,7 @@ import { toast } from '../../components/toast/toast-store';
 import { serverMessageOr } from '../../lib/api-error';
 import { useCategories } from '../products/api/get-categories';
 import { type InventoryParams, useAdjustInventory, useInventory, useProductHistory, useStoreHistory } from './api/inventory-api';
+import { useMediaQuery } from '../shell/use-media-query';
 import './inventory.css';
 
 /** Spec 001 §8 texts of this screen. */
@@ -80,6 +81,8 @@ export function InventoryPage() {
 }
 
 function CurrentInventory({ onAdjust, onHistory }: { onAdjust: (productId: string) => void; onHistory: (p: InventoryItem) => void }) {
+  // A phone gets a table that fits its width (names wrap) instead of one that scrolls sideways.
+  const phone = useMediaQuery('(max-width: 575.98px)');
   const [urlParams, setUrlParams] = useSearchParams();
   const stock = urlParams.get('stock') === 'low' ? 'low' : urlParams.get('stock') === 'out' ? 'out' : 'all';
   const [search, setSearch] = useState('');
@@ -120,10 +123,24 @@ function CurrentInventory({ onAdjust, onHistory }: { onAdjust: (productId: strin
     { title: 'Categoría', dataIndex: 'categoryName', responsive: ['md'], render: (v: string | null) => v ?? 'Sin categoría' },
     { title: 'En existencia', dataIndex: 'stock', align: 'right', responsive: ['sm'] },
     { title: 'Reservado', dataIndex: 'reserved', align: 'right', responsive: ['sm'] },
-    { title: 'Disponible', dataIndex: 'available', align: 'right' },
+    {
+      title: 'Disponible',
+      dataIndex: 'available',
+      align: 'right',
+      // On a phone the level column is hidden: its tag sits under the number instead.
+      render: (_: unknown, p) => (
+        <div>
+          <div>{p.available}</div>
+          <Tag color={LEVELS[p.level].color} className="inventory__level-xs">
+            {LEVELS[p.level].label}
+          </Tag>
+        </div>
+      ),
+    },
     {
       title: 'Nivel',
       dataIndex: 'level',
+      responsive: ['sm'],
       render: (_: unknown, p) => (
         <Space size={4} wrap>
           <Tag color={LEVELS[p.level].color}>{LEVELS[p.level].label}</Tag>
@@ -135,9 +152,9 @@ function CurrentInventory({ onAdjust, onHistory }: { onAdjust: (productId: strin
     {
       title: 'Acciones',
       key: 'actions',
-      fixed: 'right',
+      fixed: phone ? undefined : 'right',
       render: (_: unknown, p) => (
-        <Space>
+        <Space size={4}>
           <Button size="small" icon={<EditOutlined />} aria-label={`Ajustar ${p.name}`} onClick={() => onAdjust(p.id)} />
           <Button size="small" icon={<HistoryOutlined />} aria-label={`Historial de ${p.name}`} onClick={() => onHistory(p)} />
         </Space>
@@ -203,7 +220,7 @@ function CurrentInventory({ onAdjust, onHistory }: { onAdjust: (productId: strin
         columns={columns}
         dataSource={inventory.data?.products ?? []}
         loading={inventory.isLoading}
-        scroll={{ x: 'max-content' }}
+        scroll={phone ? undefined : { x: 'max-content' }}
         locale={{ emptyText: <Empty description="No hay productos" /> }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: inventory.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       />

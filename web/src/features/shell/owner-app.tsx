@@ -26,7 +26,7 @@ dayjs.locale('es');
 const theme = {
   token: {
     colorPrimary: '#0ea5e9',
-    colorLink: '#0284c7',
+    colorLink: '#0369a1',
     colorError: '#dc2626',
     borderRadius: 8,
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

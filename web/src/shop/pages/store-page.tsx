@@ -7,14 +7,13 @@ import { InfoBanner } from '../components/info-banner';
 import { ProductCard } from '../components/product-card';
 import { ProductSearch } from '../components/product-search';
 import type { PublicProductView, PublicStoreView } from '../lib/contracts';
+import { PRIORITY_CARD_IMAGES } from '../lib/image';
 import { ShopMessages } from '../lib/messages';
 import { ProductDialog } from '../product/product-dialog';
 import { toast } from '../../components/toast/toast-store';
 
 /** Images of the first row or two load at once; the rest wait until they scroll into view. */
 const EAGER_IMAGES = 4;
-/** The first row's images (two cards on a phone) come before anything else: one of them is the largest paint. */
-const PRIORITY_IMAGES = 2;
 
 /** The shop's catalogue: info banner, search with categories, and the product grid a page at a time. */
 export function StorePage({ store, onViewCart }: { store: PublicStoreView; onViewCart: () => void }) {
@@ -81,7 +80,7 @@ export function StorePage({ store, onViewCart }: { store: PublicStoreView; onVie
           <>
             <ul className="shop-grid">
               {list.map((product, i) => (
-                <ProductCard key={product.id} product={product} eager={i < EAGER_IMAGES} priority={i < PRIORITY_IMAGES} onOpen={() => setSelected(product)} onAdd={() => add(product)} />
+                <ProductCard key={product.id} product={product} eager={i < EAGER_IMAGES} priority={i < PRIORITY_CARD_IMAGES} onOpen={() => setSelected(product)} onAdd={() => add(product)} />
               ))}
             </ul>
             {products.hasNextPage && (

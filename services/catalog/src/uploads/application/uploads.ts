@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CatalogMessages, type UploadRequest, type UploadResponse } from '@tiendita/contracts';
+import { CatalogMessages, IMAGE_VARIANT_WIDTHS, type UploadRequest, type UploadResponse } from '@tiendita/contracts';
 import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { type CallerIdentity, type OwnerIdentity, PG_POOL, SERVICE_CONFIG, TooManyRequestsError } from '@tiendita/service-kit';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -13,8 +13,8 @@ import type { ObjectStorage, OpenedObject } from '../storage/object-storage';
 
 /** How long an upload URL stays valid. */
 const UPLOAD_URL_TTL_MINUTES = 60;
-/** Widths of the WebP variants the shop may ask for (?w=…). */
-export const VARIANT_WIDTHS = [160, 320, 400, 640, 800, 1200] as const;
+/** Widths of the WebP variants the shop may ask for (?w=…): the contracts' list, which the shop and the gateway use too. */
+export const VARIANT_WIDTHS = IMAGE_VARIANT_WIDTHS;
 /** An upload's file name (a uuid and the extension its content decided), as a regular expression source; also used in SQL. */
 export const FILE_NAME_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(?:jpg|png|webp)';
 const FILE_NAME = new RegExp(`^${FILE_NAME_PATTERN}$`);

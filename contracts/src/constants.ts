@@ -1,0 +1,9 @@
+// `@tiendita/contracts/constants`: the zod-free part of the contracts (messages, constants, pure
+// helpers). The package entry also builds every zod schema when it loads, about 33 KB gzipped that
+// the shop's first page on a phone does without; the shop imports from here.
+export * from './catalog-constants';
+export * from './image-variants';
+export * from './money';
+export * from './order-constants';
+export * from './store-constants';
+export * from './subscription-constants';
