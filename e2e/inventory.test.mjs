@@ -52,6 +52,17 @@ test('inventory: adjust to 2 units, low stock in the filter and the bell, the ad
 
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/inventory');
+    // At 375 px the current stock fits the screen: product, available with its level under it, and
+    // the actions, with nothing scrolling sideways.
+    const frijol = page.locator('.ant-table-tbody tr', { hasText: 'Frijol negro' });
+    await frijol.getByText('Bajo', { exact: true }).waitFor();
+    await frijol.getByRole('button', { name: 'Ajustar Frijol negro' }).waitFor();
+    const overflow = await page.evaluate(() => {
+      const content = document.querySelector('.ant-table-content') ?? document.querySelector('.ant-table-body');
+      return { page: document.documentElement.scrollWidth - document.documentElement.clientWidth, table: content ? content.scrollWidth - content.clientWidth : 0 };
+    });
+    assert.deepEqual(overflow, { page: 0, table: 0 }, 'la tabla de inventario no se desplaza de lado en un teléfono');
+    await page.screenshot({ path: 'test-results/inventario-telefono.png' });
     await page.getByRole('tab', { name: 'Historial general' }).click();
     // At 375 px the ledger keeps date, product, movement, new and difference (the reason folds away).
     await page.locator('tr', { hasText: 'Frijol negro' }).filter({ hasText: '-10' }).first().waitFor();
