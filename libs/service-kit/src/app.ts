@@ -79,6 +79,13 @@ export function drainUnreadBody(raw: IncomingMessage, maxBytes = DRAIN_LIMIT_BYT
   });
 }
 
+/** Whether a request declares a body (HTTP/1.1: a content-length above 0, or a transfer-encoding). */
+export function hasBody(headers: IncomingMessage['headers']): boolean {
+  if (headers['transfer-encoding'] !== undefined) return true;
+  const length = headers['content-length'];
+  return length !== undefined && length !== '0';
+}
+
 /** API calls are logged at info, one line each; anything else (health checks, static files, images) at debug. */
 export function requestLogLevel(url: string): 'info' | 'debug' {
   return url.startsWith('/api/') || url.startsWith('/internal/') ? 'info' : 'debug';
@@ -201,6 +208,8 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceApp
 
     // The SHA-256 of every body as it is read, for the internal signature's body hash.
     app.getHttpAdapter().getInstance().addHook('preParsing', async (request, _reply, payload) => {
+      // Most calls (every GET) carry no body: no hash and no extra stream for them.
+      if (!hasBody(request.headers)) return payload;
       const hash = createHash('sha256');
       const hashed = new Transform({
         transform(chunk: Buffer, _encoding, done) {

@@ -37,6 +37,20 @@ describe('internal call signature (v2: method, path and query, body hash, time, 
     expect(verifyInternalHeaders(secret, call(headers), Date.now(), nonces)).toBeNull();
   });
 
+  it('forgets a nonce only once its call is too old to pass anyway, and holds no more than the window', () => {
+    const nonces = new NonceCache();
+    const t = 1_000_000;
+    for (let i = 0; i < 5000; i++) expect(nonces.use(`n${i}`, t + i)).toBe(true);
+    expect(nonces.use('n0', t + 2 * INTERNAL_SIGNATURE_MAX_AGE_MS)).toBe(false);
+    expect(nonces.size).toBe(5000);
+    // Past twice the window every one of them has expired: the next call sweeps them all.
+    expect(nonces.use('late', t + 5000 + 2 * INTERNAL_SIGNATURE_MAX_AGE_MS + 1)).toBe(true);
+    expect(nonces.size).toBe(1);
+    // A clock that steps back never lets an entry expire before one added earlier.
+    expect(nonces.use('earlier-clock', t)).toBe(true);
+    expect(nonces.use('late', t)).toBe(false);
+  });
+
   it('refuses stale and future calls beyond the short window', () => {
     const now = Date.now();
     const old = signInternalHeaders(secret, { method: 'GET', path: '/x', timestamp: now - INTERNAL_SIGNATURE_MAX_AGE_MS - 1000 });

@@ -96,14 +96,31 @@ export class NonceCache {
 
   /** Records a nonce; false when it was already used within the window. */
   use(nonce: string, now: number): boolean {
+    this.sweep(now);
     if (this.seen.has(nonce)) return false;
-    this.seen.set(nonce, now + 2 * INTERNAL_SIGNATURE_MAX_AGE_MS);
-    if (this.seen.size > 1024 && this.seen.size % 256 === 0) this.sweep(now);
+    this.seen.set(nonce, Math.max(now, this.latest) + 2 * INTERNAL_SIGNATURE_MAX_AGE_MS);
+    this.latest = Math.max(now, this.latest);
     return true;
   }
 
+  private latest = 0;
+
+  /** Nonces remembered now. */
+  get size(): number {
+    return this.seen.size;
+  }
+
+  /**
+   * Drops the expired nonces from the oldest on. A Map iterates in insertion order and each entry
+   * expires a fixed time after the latest clock seen when it was added, so expiries never decrease
+   * along the map: the sweep stops at the first live one and costs only what it removes. (Scanning
+   * the whole map every few hundred calls made ~60,000 entries at 500 calls/s walk twice a second.)
+   */
   private sweep(now: number): void {
-    for (const [nonce, expires] of this.seen) if (expires < now) this.seen.delete(nonce);
+    for (const [nonce, expires] of this.seen) {
+      if (expires >= now) return;
+      this.seen.delete(nonce);
+    }
   }
 }
 
