@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       REPORTING_URL: 'http://127.0.0.1:9',
     };
     const start = async (name: ServiceName) => {
-      const env = { ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
+      const env = { ...urls, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
       children.push(await startServiceProcess(name, ports[name], env));
     };
     await start('identity');
