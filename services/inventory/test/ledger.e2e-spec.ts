@@ -87,3 +87,32 @@ it('on hand = opening + Σ ledger lines, and available ≥ 0, after any mix of m
     { numRuns: 8 },
   );
 }, 120_000);
+
+it('a sale that reaches the global order before an adjustment that already counted it leaves the same stock as the write side', async () => {
+  // The race the property above found: the sale's transaction took its id first but committed
+  // after the owner's count (5 → 8), which had locked the row first; the write side did 5 → 8 → 7.
+  // In the global order the sale comes first, so the read models add differences, not counts.
+  const catalog = new PostgresEventStore(pool, 'catalog');
+  const inventory = new PostgresEventStore(pool, 'inventory');
+  const productId = randomUUID();
+  const orderId = randomUUID();
+  await catalog.append(`product-${productId}`, [{ type: 'ProductCreated', data: { productId, storeId: store.storeId, name: 'Carrera', description: null, sku: null, priceCentavos: 100, discountPercentage: 0, categoryId: null, images: [], isActive: true, initialStock: 5, createdBy: 'x' } }], 0);
+  for (let i = 0; i < 200; i++) {
+    if ((await pool.query('SELECT 1 FROM inventory.stock_rows WHERE product_id = $1', [productId])).rowCount) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  const stream = `stock-${productId}`;
+  const version = (await inventory.readStream(stream)).length;
+  await inventory.append(stream, [{ type: 'StockReserved', data: { orderId, productId, storeId: store.storeId, quantity: 1, expiresAt: new Date(Date.now() + 3600_000).toISOString() } }], version);
+  await inventory.append(stream, [{ type: 'StockSold', data: { orderId, productId, storeId: store.storeId, quantity: 1, onHand: 7 } }], version + 1);
+  await inventory.append(
+    stream,
+    [{ type: 'StockAdjusted', data: { adjustmentId: randomUUID(), productId, storeId: store.storeId, adjustmentType: 'manual', oldStock: 5, newStock: 8, adjustment: 3, reason: 'conteo', adjustedBy: 'Ana' } }],
+    version + 2,
+  );
+  await app.get(ProjectionHost).caughtUp();
+  const r = (await pool.query('SELECT stock, reserved FROM inventory.stock_items WHERE product_id = $1', [productId])).rows[0];
+  expect(r).toEqual({ stock: 7, reserved: 0 });
+  const listed = (await pool.query('SELECT stock FROM inventory.catalog_products WHERE product_id = $1', [productId])).rows[0];
+  expect(listed).toEqual({ stock: 7 });
+});

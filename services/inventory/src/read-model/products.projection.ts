@@ -32,7 +32,7 @@ export const CATEGORY_SORT_KEY = "COALESCE(lower(category_name), 'sin categoría
 export const productsProjection: Projection<ProductsTable> = {
   name: 'catalog_products',
   // 2: the stock columns (from inventory's events), the category's name, and the list's indexes.
-  version: 2,
+  version: 3,
   sources: ['catalog', 'inventory'],
   tables: ['catalog_products', 'catalog_categories'],
 
@@ -128,7 +128,8 @@ export const productsProjection: Projection<ProductsTable> = {
         }
         case 'StockAdjusted': {
           const d = StockAdjusted.parse(event.data);
-          await stock(d.productId, d.storeId, 'stock = $3, adjustments_count = adjustments_count + 1', [d.newStock], at);
+          // By its difference (see stock.projection.ts): the same total in whatever order it meets a sale.
+          await stock(d.productId, d.storeId, 'stock = stock + $3, adjustments_count = adjustments_count + 1', [d.adjustment], at);
           break;
         }
         case 'StockReserved': {
@@ -143,7 +144,8 @@ export const productsProjection: Projection<ProductsTable> = {
         }
         case 'StockSold': {
           const d = StockSold.parse(event.data);
-          await stock(d.productId, d.storeId, 'reserved = GREATEST(0, reserved - $3), stock = $4', [d.quantity, d.onHand], at);
+          // By its quantity, not its onHand: it can come before an adjustment that already counted it.
+          await stock(d.productId, d.storeId, 'reserved = GREATEST(0, reserved - $3), stock = stock - $3', [d.quantity], at);
           break;
         }
         case 'StockMinimumSet': {

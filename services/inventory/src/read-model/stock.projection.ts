@@ -26,7 +26,7 @@ export type StockTable = 'stock_items' | 'adjustments' | 'movements' | 'order_co
 export const stockProjection: Projection<StockTable> = {
   name: 'stock',
   // 3: movements.product_seq and stock_items.movements (a product's history pages by ordinal).
-  version: 3,
+  version: 4,
   sources: ['inventory', 'ordering', 'identity'],
   tables: ['stock_items', 'adjustments', 'movements', 'order_codes', 'owner_names'],
 
@@ -111,8 +111,11 @@ export const stockProjection: Projection<StockTable> = {
           );
           if (inserted.rowCount) {
             const r = await tx.query<{ reserved: number }>(
-              `UPDATE ${t.stock_items} SET stock = $2, adjustments_count = adjustments_count + 1, updated_at = $3 WHERE product_id = $1 RETURNING reserved`,
-              [d.productId, d.newStock, at],
+              // By its difference, not its new count: a sale whose transaction took its id first can
+              // commit after an adjustment that already counted it, and then comes first in the
+              // global order; differences add up the same in any order (issue 12's ledger property).
+              `UPDATE ${t.stock_items} SET stock = stock + $2, adjustments_count = adjustments_count + 1, updated_at = $3 WHERE product_id = $1 RETURNING reserved`,
+              [d.productId, d.adjustment, at],
             );
             await move({
               productId: d.productId,

@@ -96,7 +96,7 @@ export const productsProjection: Projection<ProductsTable> = {
 export const stockProjection: Projection<StockTable> = {
   name: 'stock',
   // 2: the minimum column (StockMinimumSet); 3: with stock_versions, the reports cache's key.
-  version: 3,
+  version: 4,
   sources: ['inventory'],
   tables: ['stock', 'stock_versions'],
 
@@ -131,8 +131,9 @@ export const stockProjection: Projection<StockTable> = {
         case 'StockAdjusted': {
           const d = StockAdjusted.parse(event.data);
           changed = await tx.query(
-            `INSERT INTO ${t.stock} (product_id, store_id, on_hand) VALUES ($1, $2, $3) ON CONFLICT (product_id) DO UPDATE SET on_hand = EXCLUDED.on_hand RETURNING store_id`,
-            [d.productId, d.storeId, d.newStock],
+            // By its difference (a sale can come before an adjustment that already counted it).
+            `INSERT INTO ${t.stock} (product_id, store_id, on_hand) VALUES ($1, $2, $3) ON CONFLICT (product_id) DO UPDATE SET on_hand = ${t.stock}.on_hand + $4 RETURNING store_id`,
+            [d.productId, d.storeId, d.newStock, d.adjustment],
           );
           break;
         }
@@ -149,10 +150,10 @@ export const stockProjection: Projection<StockTable> = {
         case 'StockSold': {
           // The sold units leave the reservation that held them, and the shelf.
           const d = StockSold.parse(event.data);
-          changed = await tx.query(`UPDATE ${t.stock} SET reserved = GREATEST(0, reserved - $2), on_hand = $3 WHERE product_id = $1 RETURNING store_id`, [
+          // By its quantity, not its onHand: it can come before an adjustment that already counted it.
+          changed = await tx.query(`UPDATE ${t.stock} SET reserved = GREATEST(0, reserved - $2), on_hand = on_hand - $2 WHERE product_id = $1 RETURNING store_id`, [
             d.productId,
             d.quantity,
-            d.onHand,
           ]);
           break;
         }
