@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { cpuSeconds, machineBusySeconds } from './_proc';
-import { freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
+import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
 
 const root = join(__dirname, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       REPORTING_URL: 'http://127.0.0.1:9',
     };
     const start = async (name: ServiceName) => {
-      const env = { ...urls, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
+      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
       children.push(await startServiceProcess(name, ports[name], env));
     };
     await start('identity');

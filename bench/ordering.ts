@@ -34,7 +34,7 @@ import { orderDecider, orderStreamId, type OrderCommand, type OrderEvent, type O
 import { totals, whatsappMessage } from '../services/ordering/src/orders/application/pricing';
 import { stockDecider, stockStreamId, type StockCommand, type StockEvent, type StockState } from '../services/inventory/src/stock/domain/stock-item.decider';
 import { cpuSeconds, machineBusySeconds } from './_proc';
-import { type BenchService, freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
+import { type BenchService, benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
 
 const root = join(__dirname, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       REPORTING_URL: 'http://127.0.0.1:9',
     };
     const start = async (name: BenchService & keyof typeof ports) => {
-      const env = { ...urls, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
+      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
       children.push(await startServiceProcess(name, ports[name], env));
     };
     for (const name of ['identity', 'catalog', 'inventory', 'ordering', 'gateway'] as const) await start(name);

@@ -30,7 +30,7 @@ import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { cpuSeconds, machineBusySeconds } from './_proc';
-import { freePort, startServiceProcess, stopServiceProcess, type BenchService, type ServiceProcess } from './_services';
+import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type BenchService, type ServiceProcess } from './_services';
 
 const root = join(__dirname, '..');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -172,7 +172,7 @@ async function main(): Promise<void> {
       INVENTORY_URL: 'http://127.0.0.1:9',
     };
     const start = async (name: BenchService & keyof typeof ports) => {
-      const env = { ...urls, PUBLIC_URL: `http://127.0.0.1:${ports.gateway}`, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', NODE_ENV: 'production' };
+      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
       children.push(await startServiceProcess(name, ports[name], env));
     };
     await start('identity');

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
+import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
 
 const root = join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       REPORTING_URL: 'http://127.0.0.1:9',
     };
     const start = async (name: ServiceName) => {
-      const env = { ...urls, DATABASE_URL: databaseUrl, INTERNAL_SECRET: secret, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '1', NODE_ENV: 'production', OPENAI_API_KEY: '', PUBLIC_URL: gatewayUrl };
+      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir, extra: { SEED_DEMO: '1', OPENAI_API_KEY: '' } });
       children.push(await startServiceProcess(name, ports[name], env));
     };
     await start('identity');
