@@ -20,6 +20,14 @@ export interface PoolOptions {
   synchronousCommit?: boolean;
 }
 
+/**
+ * The planner's price of a random page read, for every service connection. PostgreSQL's default (4)
+ * prices a disk seek; a service's working set sits in memory (or on an SSD), where an index walk
+ * costs about what a sequential read does. With 4, a list of one large store is read as a scan of
+ * the whole table plus a sort (25 ms for 10,000 products) instead of the sort's index (2 ms).
+ */
+export const RANDOM_PAGE_COST = 1.1;
+
 /** A pg Pool with limits that suit one service process. */
 export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   const pool = new pg.Pool({
@@ -28,7 +36,7 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     application_name: options.applicationName ?? 'tiendita',
-    ...(options.synchronousCommit === false ? { options: '-c synchronous_commit=off' } : {}),
+    options: [`-c random_page_cost=${RANDOM_PAGE_COST}`, ...(options.synchronousCommit === false ? ['-c synchronous_commit=off'] : [])].join(' '),
   });
   // An idle client can die (database restart); without a listener that would crash the process.
   pool.on('error', () => undefined);

@@ -95,6 +95,56 @@ describe('GET /api/inventory: sorts both ways, filters and pages', () => {
     expect((await owner.get('/api/inventory?page=4&limit=2')).body).toMatchObject({ products: [], total: 5 });
   });
 
+  /** Every sort both ways under every filter: pages of 2 (read from either end of the index) give the whole list, and the total its length. */
+  async function pagesAgreeWithTheWholeList(filters: string[]): Promise<void> {
+    for (const filter of filters) {
+      for (const sortBy of ['name', 'stock', 'category']) {
+        for (const sortOrder of ['asc', 'desc']) {
+          const query = `${filter}&sortBy=${sortBy}&sortOrder=${sortOrder}`;
+          const whole = names((await owner.get(`/api/inventory?${query}`)).body);
+          const pages: string[] = [];
+          const first = (await owner.get(`/api/inventory?${query}&page=1&limit=2`)).body;
+          expect({ query, total: first.total }).toEqual({ query, total: whole.length });
+          for (let page = 1; page <= first.totalPages; page++) pages.push(...names((await owner.get(`/api/inventory?${query}&page=${page}&limit=2`)).body.products));
+          expect({ query, pages }).toEqual({ query, pages: whole });
+        }
+      }
+    }
+  }
+
+  it('pages from either end of the index and totals from the per-level counts agree with the whole list, before and after products change', async () => {
+    const granos = (await owner.get('/api/categories')).body.find((c: any) => c.name === 'Granos').id;
+    const filters = ['x=1', `categoryId=${granos}`, 'categoryId=none', 'lowStock=true', 'outOfStock=true', `lowStock=true&categoryId=${granos}`, 'search=a', 'search=z&lowStock=true'];
+    await pagesAgreeWithTheWholeList(filters);
+    // A product moved to no category, one sold out, then the moved one deleted: every count follows.
+    const frijol = await product('Frijol', 4, granos);
+    await eventually(
+      () => owner.get('/api/inventory'),
+      (r) => r.body.length === 6,
+    );
+    expect((await owner.put(`/api/products/${frijol}`, { categoryId: 'none' })).status).toBe(200);
+    const maiz = (await owner.get('/api/inventory?search=ma')).body.find((p: any) => p.name === 'Maíz').id;
+    expect((await owner.post('/api/inventory/adjust', { productId: maiz, newStock: 0, reason: 'Se acabó', adjustmentType: 'manual' })).status).toBe(200);
+    await eventually(
+      () => owner.get('/api/inventory?categoryId=none&page=1&limit=10'),
+      (r) => r.body.total === 2,
+    );
+    expect((await owner.get('/api/inventory?outOfStock=true&page=1&limit=10')).body.total).toBe(2);
+    await pagesAgreeWithTheWholeList(filters);
+    expect((await owner.delete(`/api/products/${frijol}`)).status).toBeLessThan(300);
+    await eventually(
+      () => owner.get('/api/inventory?categoryId=none&page=1&limit=10'),
+      (r) => r.body.total === 1,
+    );
+    await pagesAgreeWithTheWholeList(filters);
+    // Back as it was for the tests below.
+    expect((await owner.post('/api/inventory/adjust', { productId: maiz, newStock: 3, reason: 'Llegó', adjustmentType: 'restock' })).status).toBe(200);
+    await eventually(
+      () => owner.get('/api/inventory?lowStock=true&page=1&limit=10'),
+      (r) => r.body.total === 2,
+    );
+  });
+
   it('filters by category, search, low and out of stock, and a minimum the owner set', async () => {
     expect(names((await owner.get('/api/inventory?search=AZ&sortBy=name')).body)).toEqual(['Azúcar']);
     expect(names((await owner.get('/api/inventory?categoryId=none')).body)).toEqual(['Zanahoria']);

@@ -11,9 +11,20 @@ import {
   StockReserved,
   StockSold,
 } from '@tiendita/contracts';
-import { physicalName, type Projection } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import type { PoolClient } from 'pg';
 
-export type ProductsTable = 'catalog_products' | 'catalog_categories';
+export type ProductsTable = 'catalog_products' | 'catalog_categories' | 'catalog_product_counts';
+
+/** The key of "no category" in catalog_product_counts (a primary key column cannot be null). */
+export const NO_CATEGORY_KEY = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * A listed product's stock level as catalog_product_counts counts it, from the columns of a
+ * catalog_products row: 0 out of stock (available ≤ 0), 1 low (0 < available ≤ minimum), 2 the rest;
+ * the inventory list's outOfStock and lowStock filters are levels 0 and 1.
+ */
+export const COUNT_LEVEL_SQL = 'CASE WHEN stock - reserved <= 0 THEN 0 WHEN stock - reserved <= minimum THEN 1 ELSE 2 END';
 
 /** The category as the inventory list sorts it: its name without case, and 'sin categoría' for none (what the screen shows). */
 export const CATEGORY_SORT_KEY = "COALESCE(lower(category_name), 'sin categoría')";
@@ -32,9 +43,10 @@ export const CATEGORY_SORT_KEY = "COALESCE(lower(category_name), 'sin categoría
 export const productsProjection: Projection<ProductsTable> = {
   name: 'catalog_products',
   // 2: the stock columns (from inventory's events), the category's name, and the list's indexes.
-  version: 3,
+  // 4: catalog_product_counts, so the list's total is a sum of a few rows instead of a count of the catalogue.
+  version: 4,
   sources: ['catalog', 'inventory'],
-  tables: ['catalog_products', 'catalog_categories'],
+  tables: ['catalog_products', 'catalog_categories', 'catalog_product_counts'],
 
   async setup(tx, t) {
     const p = physicalName(t.catalog_products);
@@ -53,7 +65,10 @@ export const productsProjection: Projection<ProductsTable> = {
         reserved integer NOT NULL DEFAULT 0,
         minimum integer NOT NULL DEFAULT ${LOW_STOCK_THRESHOLD},
         adjustments_count integer NOT NULL DEFAULT 0,
-        stock_updated_at timestamptz
+        stock_updated_at timestamptz,
+        -- What the list's search matches (name or SKU, without case), stored so a search does not
+        -- lower-case the catalogue on every call.
+        search_key text GENERATED ALWAYS AS (lower(name) || E'\n' || lower(COALESCE(sku, ''))) STORED
       );
       -- The inventory list's three sorts, each with its tie-breakers, over the rows it shows. Each also
       -- holds every column a filter reads, so a page's ids come from the index alone (an index-only
@@ -69,10 +84,52 @@ export const productsProjection: Projection<ProductsTable> = {
         store_id uuid NOT NULL,
         name text NOT NULL
       );
+      -- How many listed products each store has per category and stock level (COUNT_LEVEL_SQL): the
+      -- inventory list's total for any filter but a search, without counting the catalogue.
+      CREATE TABLE IF NOT EXISTS ${t.catalog_product_counts} (
+        store_id uuid NOT NULL,
+        category_key uuid NOT NULL,
+        level smallint NOT NULL,
+        n integer NOT NULL,
+        PRIMARY KEY (store_id, category_key, level)
+      );
     `);
   },
 
   async apply(tx, events, t) {
+    // The counts follow the rows: each touched product's (store, category, level) before the batch
+    // and after it, and the difference added to catalog_product_counts in one statement.
+    const touched = [...new Set(events.map((event) => (event.data as { productId?: unknown }).productId).filter((id): id is string => typeof id === 'string'))];
+    const counted = async () =>
+      touched.length === 0
+        ? []
+        : (
+            await tx.query<{ store_id: string; category_key: string; level: number }>(
+              `SELECT store_id, COALESCE(category_id, '${NO_CATEGORY_KEY}') AS category_key, ${COUNT_LEVEL_SQL} AS level
+               FROM ${t.catalog_products} WHERE product_id = ANY($1::uuid[]) AND listed AND NOT deleted`,
+              [touched],
+            )
+          ).rows;
+    const before = await counted();
+    await applyEvents(tx, events, t);
+    const delta = new Map<string, number>();
+    const key = (r: { store_id: string; category_key: string; level: number }) => `${r.store_id}|${r.category_key}|${r.level}`;
+    for (const r of before) delta.set(key(r), (delta.get(key(r)) ?? 0) - 1);
+    for (const r of await counted()) delta.set(key(r), (delta.get(key(r)) ?? 0) + 1);
+    const moved = [...delta].filter(([, n]) => n !== 0).map(([k, n]) => [...k.split('|'), n] as const);
+    if (moved.length === 0) return;
+    await tx.query(
+      `INSERT INTO ${t.catalog_product_counts} AS c (store_id, category_key, level, n)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::int[])
+       ON CONFLICT (store_id, category_key, level) DO UPDATE SET n = c.n + EXCLUDED.n`,
+      [moved.map((m) => m[0]), moved.map((m) => m[1]), moved.map((m) => Number(m[2])), moved.map((m) => m[3])],
+    );
+  },
+};
+
+/** The batch's events on catalog_products and catalog_categories, one statement each. */
+async function applyEvents(tx: PoolClient, events: RecordedEventWithTx[], t: Record<ProductsTable, string>): Promise<void> {
+  {
     const categoryName = (param: string) => `(SELECT c.name FROM ${t.catalog_categories} c WHERE c.category_id = ${param})`;
     /** Moves a product's stock columns; the row is made first when inventory's event comes before catalog's. */
     const stock = async (productId: string, storeId: string, set: string, values: unknown[], at: string) => {
@@ -157,5 +214,5 @@ export const productsProjection: Projection<ProductsTable> = {
           break;
       }
     }
-  },
-};
+  }
+}
