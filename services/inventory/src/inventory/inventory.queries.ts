@@ -83,44 +83,45 @@ export class InventoryQueries {
     const order = (descending: boolean) => [sort, ...(sort === SORTS.name ? [] : [SORTS.name]), 'p.product_id'].map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
     const offset = (page - 1) * limit;
 
+    const columns = 'p.product_id AS id, p.name, p.sku, p.category_id, p.category_name, p.stock, p.reserved, p.minimum, p.adjustments_count, p.stock_updated_at AS updated_at';
+    type Row = {
+      id: string | null; name: string; sku: string | null; category_id: string | null; category_name: string | null;
+      stock: number; reserved: number; minimum: number; adjustments_count: number; updated_at: Date | null; total: string;
+    };
     let total: number | null = null;
-    let ids: string[];
+    let rows: Row[];
     if (search) {
-      // The matches are found by a scan either way: their number comes with the page.
-      const r = await this.pool.query<{ product_id: string; total: string }>(`SELECT p.product_id, count(*) OVER () AS total ${filter} ORDER BY ${order(desc)} LIMIT ${limit} OFFSET ${offset}`, args);
-      ids = r.rows.map((row) => row.product_id);
-      if (r.rows[0]) total = Number(r.rows[0].total);
+      // The matches are found by a scan either way: their number and their rows come with the page.
+      rows = (await this.pool.query<Row>(`SELECT ${columns}, count(*) OVER () AS total ${filter} ORDER BY ${order(desc)} LIMIT ${limit} OFFSET ${offset}`, args)).rows;
+      if (rows[0]) total = Number(rows[0].total);
       else if (offset === 0) total = 0;
     } else {
-      // Without a search, args are the store and the category: what `counted` refers to.
-      total = Number((await this.pool.query<{ n: string }>(`SELECT COALESCE(sum(c.n), 0) AS n FROM inventory.catalog_product_counts c WHERE ${counted.join(' AND ')}`, args)).rows[0].n);
-      if (paged && offset >= total) ids = [];
-      else if (paged && offset + limit / 2 > total / 2) {
-        // Past the middle: the same rows, read from the far end of the index, then put back in order.
-        const fromEnd = Math.max(0, total - offset - limit);
-        const take = Math.min(limit, total - offset);
-        const r = await this.pool.query<{ product_id: string }>(`SELECT p.product_id ${filter} ORDER BY ${order(!desc)} LIMIT ${take} OFFSET ${fromEnd}`, args);
-        ids = r.rows.map((row) => row.product_id).reverse();
-      } else {
-        ids = (await this.pool.query<{ product_id: string }>(`SELECT p.product_id ${filter} ORDER BY ${order(desc)} LIMIT ${limit} OFFSET ${offset}`, args)).rows.map((row) => row.product_id);
-      }
+      // One round trip: the total from the counts (args are the store and the category, what
+      // `counted` refers to), the page's ids from the sort's index (past the middle, from its far
+      // end, reversed after), then those rows in order; a row with a null id when the page is empty.
+      const flip = paged ? `2 * ${offset} + ${limit} > t.n` : 'false';
+      rows = (
+        await this.pool.query<Row>(
+          `WITH total AS (SELECT COALESCE(sum(c.n), 0)::int AS n FROM inventory.catalog_product_counts c WHERE ${counted.join(' AND ')}),
+           page AS (
+             SELECT t.n, ${flip} AS flipped, CASE
+               WHEN ${offset} >= t.n THEN '{}'::uuid[]
+               WHEN ${flip} THEN ARRAY(SELECT p.product_id ${filter} ORDER BY ${order(!desc)} LIMIT LEAST(${limit}, t.n - ${offset}) OFFSET GREATEST(0, t.n - ${offset} - ${limit}))
+               ELSE ARRAY(SELECT p.product_id ${filter} ORDER BY ${order(desc)} LIMIT ${limit} OFFSET ${offset})
+             END AS ids
+             FROM total t
+           )
+           SELECT ${columns}, g.n AS total
+           FROM page g
+           LEFT JOIN LATERAL unnest(g.ids) WITH ORDINALITY AS i(product_id, ord) ON true
+           LEFT JOIN inventory.catalog_products p ON p.product_id = i.product_id
+           ORDER BY CASE WHEN g.flipped THEN -i.ord ELSE i.ord END`,
+          args,
+        )
+      ).rows;
+      total = Number(rows[0].total);
     }
-    const rows =
-      ids.length === 0
-        ? []
-        : (
-            await this.pool.query<{
-              id: string; name: string; sku: string | null; category_id: string | null; category_name: string | null;
-              stock: number; reserved: number; minimum: number; adjustments_count: number; updated_at: Date | null;
-            }>(
-              `SELECT p.product_id AS id, p.name, p.sku, p.category_id, p.category_name, p.stock, p.reserved, p.minimum, p.adjustments_count, p.stock_updated_at AS updated_at
-               FROM unnest($1::uuid[]) WITH ORDINALITY AS page(product_id, n)
-               JOIN inventory.catalog_products p ON p.product_id = page.product_id
-               ORDER BY page.n`,
-              [ids],
-            )
-          ).rows;
-    const products = rows.map((r): InventoryItem => {
+    const products = rows.filter((r): r is Row & { id: string } => r.id !== null).map((r): InventoryItem => {
       const avail = r.stock - r.reserved;
       return {
         id: r.id,
@@ -139,7 +140,7 @@ export class InventoryQueries {
       };
     });
     if (!paged) return products;
-    if (total === null) total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n ${filter}`, args)).rows[0].n);
+    if (total === null) total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n ${filter}`, args)).rows[0].n); // a search's page past its last match
     return { products, total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
   }
 
