@@ -4,9 +4,10 @@ import { physicalName, type Projection } from '@tiendita/eventsourcing';
 export type OrdersTable = 'orders' | 'order_history' | 'order_counts';
 
 /**
- * What the owner's search box looks in (customer, phone, code and id), as one text: the list's
- * search matches it with ILIKE, and a trigram index on the same expression answers that without
- * reading every order of the store.
+ * What the owner's search box looks in (customer, phone, code and id), as one text. The orders
+ * table stores it lower-cased (`search_key`), and the list's search is `search_key LIKE lower(…)`:
+ * what `ORDER_SEARCH_TEXT ILIKE …` matched (ILIKE lower-cases both sides the same way), without
+ * lower-casing every order on every search. A trigram index on search_key answers a selective search.
  */
 export const ORDER_SEARCH_TEXT = `(coalesce(customer_name, '') || ' ' || coalesce(customer_phone, '') || ' ' || code || ' ' || id::text)`;
 
@@ -24,7 +25,8 @@ const DAY_OF = (column: string) => `(${column} AT TIME ZONE 'America/Guatemala')
 export const ordersProjection: Projection<OrdersTable> = {
   name: 'orders',
   // 2: order_counts; indexes for sorting by id and by status within a store, and for the search.
-  version: 2,
+  // 3: search_key; one covering index per sort, so a page's ids come from the index alone.
+  version: 3,
   sources: ['ordering'],
   tables: ['orders', 'order_history', 'order_counts'],
 
@@ -55,13 +57,20 @@ export const ordersProjection: Projection<OrdersTable> = {
         cash_received bigint,
         change bigint,
         created_at timestamptz NOT NULL,
-        updated_at timestamptz NOT NULL
+        updated_at timestamptz NOT NULL,
+        search_key text GENERATED ALWAYS AS (lower(${ORDER_SEARCH_TEXT})) STORED
       );
-      CREATE INDEX IF NOT EXISTS ${o}_store_created ON ${t.orders} (store_id, created_at DESC, id DESC);
-      CREATE INDEX IF NOT EXISTS ${o}_store_total ON ${t.orders} (store_id, total, id);
-      CREATE INDEX IF NOT EXISTS ${o}_store_status ON ${t.orders} (store_id, status, created_at DESC);
-      CREATE INDEX IF NOT EXISTS ${o}_store_status_id ON ${t.orders} (store_id, status, id);
-      CREATE INDEX IF NOT EXISTS ${o}_store_id ON ${t.orders} (store_id, id);
+      -- The owner's list: one index per sort, each ending in the id (the tie-breaker, in the sort's
+      -- direction, so either direction is the index read one way or the other) and holding every
+      -- column a filter reads, so a page's ids come from an index-only walk that stops at the page
+      -- and only the page's rows are read from the table (OrdersService.list). The created_at one
+      -- (the default sort) also holds search_key: a search too broad for the trigram index is
+      -- filtered and counted there, without reading the table.
+      CREATE INDEX IF NOT EXISTS ${o}_store_created ON ${t.orders} (store_id, created_at, id) INCLUDE (status, order_type, payment_status, search_key);
+      CREATE INDEX IF NOT EXISTS ${o}_store_total ON ${t.orders} (store_id, total, id) INCLUDE (status, order_type, payment_status, created_at);
+      CREATE INDEX IF NOT EXISTS ${o}_store_status ON ${t.orders} (store_id, status, id) INCLUDE (order_type, payment_status, created_at);
+      CREATE INDEX IF NOT EXISTS ${o}_store_id ON ${t.orders} (store_id, id) INCLUDE (status, order_type, payment_status, created_at);
+      -- The expiry sweep's pending orders, oldest first, across stores.
       CREATE INDEX IF NOT EXISTS ${o}_pending ON ${t.orders} (created_at) WHERE status = 'pending';
       CREATE TABLE IF NOT EXISTS ${t.order_history} (
         id uuid PRIMARY KEY,
@@ -89,7 +98,7 @@ export const ordersProjection: Projection<OrdersTable> = {
     await tx.query('SAVEPOINT order_search');
     try {
       await tx.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
-      await tx.query(`CREATE INDEX IF NOT EXISTS ${o}_search ON ${t.orders} USING gin (${ORDER_SEARCH_TEXT} gin_trgm_ops)`);
+      await tx.query(`CREATE INDEX IF NOT EXISTS ${o}_search ON ${t.orders} USING gin (search_key gin_trgm_ops)`);
       await tx.query('RELEASE SAVEPOINT order_search');
     } catch {
       await tx.query('ROLLBACK TO SAVEPOINT order_search');
