@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
-import { expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, withPage } from './support/browser.mjs';
+import { expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, waitForShopApp, withPage } from './support/browser.mjs';
 
 useBrowser();
 
@@ -164,6 +164,7 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
   await withPage('catalogo-comprador', { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, async (page) => {
     // The owner's shop at /{subdomain} lists the product, with its category in the filter.
     await page.goto(`/${owner.subdomain}`);
+    await waitForShopApp(page);
     await page.getByRole('heading', { name: owner.storeName, level: 1 }).waitFor();
     // The products and the categories are two requests, and the filter appears once the categories
     // arrive: wait for both (a fresh-clone CI run read the options before the filter was there).

@@ -6,7 +6,7 @@
 /* global localStorage -- evaluated in the page */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, withPage } from './support/browser.mjs';
+import { BASE_URL, expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, waitForShopApp, withPage } from './support/browser.mjs';
 
 useBrowser();
 
@@ -43,6 +43,7 @@ test('a shopper at 375 px orders on /demo and gets the itemised WhatsApp message
     assert.ok(product, 'la tienda demo tiene un producto con existencias');
 
     await page.goto(`/demo/product/${product.id}`);
+    await waitForShopApp(page);
     const add = page.getByRole('button', { name: 'Agregar al carrito' });
     await add.waitFor();
     await add.scrollIntoViewIfNeeded();

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, withPage } from './support/browser.mjs';
+import { expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, waitForShopApp, withPage } from './support/browser.mjs';
 
 useBrowser();
 
@@ -91,6 +91,7 @@ test('the owner sets WhatsApp, online orders, the primary colour and the logo in
 
   await withPage('configuracion-tienda', { viewport: { width: 375, height: 780 } }, async (page) => {
     await page.goto(`/${owner.subdomain}`);
+    await waitForShopApp(page);
     await page.locator('.shop-header').waitFor();
     const logo = page.locator('img.shop-logo');
     await logo.waitFor();

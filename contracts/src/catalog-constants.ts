@@ -87,3 +87,14 @@ export function publicStockLevel(stock: number): StockLevel {
   if (stock <= 10) return 'medium';
   return 'high';
 }
+
+const PUBLIC_STOCK_LABELS: Record<StockLevel, (stock: number) => string> = {
+  out: () => 'Agotado',
+  low: (stock) => (stock === 1 ? '¡Última unidad!' : `Solo quedan ${stock}`),
+  medium: () => 'Pocas unidades',
+  high: () => 'En stock',
+};
+/** The shop's stock badge text (spec 001 §4): Agotado, ¡Última unidad! / Solo quedan n, Pocas unidades, En stock. */
+export function publicStockLabel(stock: number): string {
+  return PUBLIC_STOCK_LABELS[publicStockLevel(stock)](stock);
+}

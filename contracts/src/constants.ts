@@ -6,4 +6,5 @@ export * from './image-variants';
 export * from './money';
 export * from './order-constants';
 export * from './store-constants';
+export * from './store-theme';
 export * from './subscription-constants';

@@ -38,3 +38,8 @@ export const GALLERY_IMAGE_SIZES = '(min-width: 768px) 540px, 100vw';
 export const GALLERY_IMAGE_WIDTH: ImageWidth = 640;
 /** The first cards of a shop whose images load with high priority (the largest paint is one of them). */
 export const PRIORITY_CARD_IMAGES = 2;
+/**
+ * The cards that fill a phone's first screen (two rows of two under the header, the search and the
+ * title): their images load at once, and the gateway writes them into the shop page's HTML.
+ */
+export const FIRST_SCREEN_CARDS = 4;

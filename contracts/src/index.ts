@@ -20,3 +20,4 @@ export * from './reporting';
 export * from './product-import';
 export * from './image-variants';
 export * from './link-preview';
+export * from './store-theme';

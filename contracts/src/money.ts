@@ -17,7 +17,42 @@ export function finalPriceCentavos(priceCentavos: Centavos, discountPercentage: 
   return Math.round((priceCentavos * (100 - discountPercentage)) / 100);
 }
 
-/** es-GT currency formatting, e.g. Q1,234.50. */
+/**
+ * `value` with at most `digits` decimals as es-GT's Intl writes it, without Intl: ICU rounds the
+ * number's shortest decimal form half away from zero (1.005 → 1.01, which toFixed makes 1.00) and
+ * groups the integer part by three with commas. Null where ICU writes something else (not finite,
+ * exponent form). Building the first Intl formatter of a page loads the locale's data (some 30 ms,
+ * four times that on a phone) in the middle of the shop's first render; these helpers skip it.
+ */
+function esGtDecimal(value: number, digits: number, keepZeros: boolean): string | null {
+  const shortest = String(Math.abs(value));
+  if (!/^\d+(\.\d+)?$/.test(shortest)) return null;
+  const [whole, fraction = ''] = shortest.split('.');
+  let int = whole;
+  let frac = fraction.slice(0, digits);
+  if (fraction.length > digits && fraction.charCodeAt(digits) >= 53 /* '5' */) {
+    const rounded = (BigInt(int + frac.padEnd(digits, '0')) + 1n).toString().padStart(int.length + digits, '0');
+    int = rounded.slice(0, rounded.length - digits);
+    frac = rounded.slice(rounded.length - digits);
+  }
+  frac = keepZeros ? frac.padEnd(digits, '0') : frac.replace(/0+$/, '');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac ? `${grouped}.${frac}` : grouped;
+}
+
+let quetzalesFormat: Intl.NumberFormat | undefined;
+
+/** es-GT currency formatting, exactly as Intl.NumberFormat('es-GT', GTQ) writes it, e.g. Q 1,234.50 (a no-break space). */
 export function formatQuetzales(quetzales: number): string {
-  return new Intl.NumberFormat('es-GT', { style: 'currency', currency: 'GTQ' }).format(quetzales);
+  const digits = esGtDecimal(quetzales, 2, true);
+  if (digits !== null) return `${quetzales < 0 || Object.is(quetzales, -0) ? '-' : ''}Q\u00a0${digits}`;
+  quetzalesFormat ??= new Intl.NumberFormat('es-GT', { style: 'currency', currency: 'GTQ' });
+  return quetzalesFormat.format(quetzales);
+}
+
+/** A number with at most `maxFractionDigits` decimals as es-GT writes it (toLocaleString('es-GT', { maximumFractionDigits })), e.g. 12.5, 1,250. */
+export function formatDecimal(value: number, maxFractionDigits: number): string {
+  const digits = esGtDecimal(value, maxFractionDigits, false);
+  if (digits === null) return value.toLocaleString('es-GT', { maximumFractionDigits: maxFractionDigits });
+  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${digits}`;
 }

@@ -66,3 +66,14 @@ export function deriveSubdomain(storeName: string): string {
     .replace(/\s+/g, '-')
     .slice(0, 50);
 }
+
+/**
+ * A WhatsApp chat link (wa.me wants the number as digits only, country code first: 502 for
+ * Guatemala, added to an 8-digit number), or null for a number too short to be one.
+ */
+export function whatsappLink(number: string, message: string): string | null {
+  let digits = number.replace(/\D/g, '');
+  if (digits.length === 8) digits = `502${digits}`;
+  if (digits.length < 8) return null;
+  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+}

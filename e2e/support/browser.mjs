@@ -125,3 +125,12 @@ export async function expectToast(page, expected) {
     expected,
   );
 }
+
+/**
+ * Waits until the shop app has taken over a shop page from its first screen (the same markup, static,
+ * that the gateway writes into the page's HTML and the app removes once it has rendered the page):
+ * until then a CSS locator such as '.shop-fab' or 'img.shop-logo' finds both.
+ */
+export async function waitForShopApp(page) {
+  await page.locator('#shop-first-screen').waitFor({ state: 'detached' });
+}

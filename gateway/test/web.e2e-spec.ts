@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase, testEnv } from '@tiendita/servic
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createApp } from '../src/app';
 
 let db: TestDatabase;
@@ -70,6 +71,16 @@ describe('the gateway serving the web build', () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toBe('<!doctype html><div id="root"></div>');
     }
+  });
+
+  it('compresses a page as the browser accepts it (brotli, else gzip)', async () => {
+    const br = await app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe('<!doctype html><div id="root"></div>');
+    const gzip = await app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe('<!doctype html><div id="root"></div>');
   });
 
   it('answers an unknown /api route with the 404 error body', async () => {

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { isOwnerOnlyPath, PUBLIC_PATHS } from './app/paths';
 import { isShopPath } from './app/shop-route';
 import { Toaster } from './components/toast/toaster';
 import { createQueryClient } from './lib/query-client';
+import { removeFirstScreen } from './shop/first-screen';
 import { preloadShop } from './shop/preload';
 import './styles/base.css';
 
@@ -19,8 +20,10 @@ const isAuthScreen = (Object.values(PUBLIC_PATHS) as string[]).includes(pathname
 if (!isShopPath(window.location) && !isOwnerOnlyPath(pathname) && !isAuthScreen) void loadLandingPage();
 // A shop page asks for its chunk, store and products together instead of one after the other.
 preloadShop(queryClient, window.location, loadShopApp);
+// The gateway's first screen of a shop page stays until the shop replaces it; any other screen goes now.
+if (!isShopPath(window.location)) removeFirstScreen();
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
@@ -28,5 +31,18 @@ createRoot(document.getElementById('root')!).render(
       </BrowserRouter>
       <Toaster />
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const container = document.getElementById('root')!;
+if (isShopPath(window.location)) {
+  // A shop page starts in short tasks: the root (React listens to some 80 events on it) in a task of
+  // its own after this module's, then the render as a transition, which yields to the browser every
+  // few milliseconds instead of building the whole shop in one long task (on a phone, hundreds of
+  // milliseconds in which a tap waits). The gateway's first screen stands in meanwhile.
+  setTimeout(() => {
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }, 0);
+} else {
+  createRoot(container).render(app);
+}

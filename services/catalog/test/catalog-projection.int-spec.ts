@@ -130,6 +130,33 @@ it('projects stores, products with their stock and price history, categories, re
   expect((await pool.query('SELECT subdomain, is_active FROM catalog.stores WHERE id = $1', [storeId])).rows).toEqual([{ subdomain: 'tienda-proyeccion', is_active: true }]);
 });
 
+it("copies what the shop's first screen shows of a store (colours, address, phone, hours, WhatsApp) from its events; a cleared field becomes null", async () => {
+  const store = randomUUID();
+  await identity.append(
+    `store-${store}`,
+    [{ type: 'StoreCreated', data: { ...storeCreated(), storeId: store, subdomain: 'primera-pantalla', address: '6a avenida', phone: '2222 3333', whatsappNumber: '55555555' } }],
+    0,
+    { storeId: store, actor: 'owner' },
+  );
+  await identity.append(
+    `store-${store}`,
+    [{ type: 'StoreUpdated', data: { storeId: store, changes: { primaryColor: '#16a34a', businessHours: 'Lunes a viernes', phone: null }, updatedAt: new Date().toISOString() } }],
+    1,
+    { storeId: store, actor: 'owner' },
+  );
+  await settle();
+  const row = (await pool.query('SELECT primary_color, secondary_color, accent_color, address, phone, business_hours, whatsapp_number FROM catalog.stores WHERE id = $1', [store])).rows[0];
+  expect(row).toEqual({
+    primary_color: '#16a34a',
+    secondary_color: '#0284c7',
+    accent_color: '#dc2626',
+    address: '6a avenida',
+    phone: null,
+    business_hours: 'Lunes a viernes',
+    whatsapp_number: '55555555',
+  });
+});
+
 it("a product whose category arrives after it (under Kafka they travel on different partitions) gets the category's name when it comes", async () => {
   const store = randomUUID();
   const other = randomUUID();

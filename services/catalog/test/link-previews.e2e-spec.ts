@@ -1,8 +1,10 @@
+import { type LinkPreview, readableColor } from '@tiendita/contracts';
+import { signedRequest } from '@tiendita/service-kit/testing';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
-import { uploadImage, waitForShop } from './support';
+import { eventually, uploadImage, waitForShop } from './support';
 
 /** A shared shop or product link shows a preview: the gateway writes Open Graph tags into index.html. */
 let stack: Stack;
@@ -129,6 +131,92 @@ describe('a shop page fetches its first screen along with the app', () => {
       const plain = await page(path);
       expect(plain).not.toContain('modulepreload');
       expect(plain).not.toContain('rel="preload"');
+    }
+  });
+});
+
+describe("the shop's first screen: what catalog tells the gateway, and the page it writes", () => {
+  let other: StackClient;
+  let store: { subdomain: string; storeId: string };
+  const internal = async (path: string) => {
+    const res = await stack.services.catalog!.app.inject(signedRequest({ method: 'GET', url: path }));
+    expect(res.statusCode).toBe(200);
+    return res.json() as LinkPreview;
+  };
+  const pick = <T extends object>(from: T, keys: (keyof T)[]) => Object.fromEntries(keys.map((k) => [k, from[k]]));
+
+  beforeAll(async () => {
+    other = stack.client();
+    store = await registerAndLogin(other, { storeName: 'Pulpería <Doña Tere>', storeDescription: 'Todo "fresco" & barato', storeAddress: '3a calle 4-10, zona 2' });
+    expect((await other.put(`/api/store/${store.storeId}`, { primaryColor: '#16a34a', accentColor: '#f59e0b', businessHours: 'Lunes a viernes' })).status).toBe(200);
+    const category = (await other.post('/api/categories', { name: 'Lácteos' })).body;
+    const image = await uploadImage(other);
+    await other.post('/api/products', { name: 'Leche 1 L', price: 12, stock: 30, images: [image], categoryId: category.id });
+    await other.post('/api/products', { name: 'Crema <espesa>', price: 20, discountPercentage: 25, stock: 1, images: [image, image] });
+    await other.post('/api/products', { name: 'Queso seco', price: 35, stock: 0 });
+    await other.post('/api/products', { name: 'Mantequilla', price: 15, stock: 8, images: [image] });
+    await other.post('/api/products', { name: 'Yogur', price: 9, stock: 12, images: [image] });
+  });
+
+  it("a shop's preview carries its header's fields and its first four cards, as the shop's first page shows them", async () => {
+    const publicStore = (await stack.client().get(`/api/public/store/${store.subdomain}`)).body;
+    const storeFields = ['name', 'subdomain', 'description', 'logoUrl', 'primaryColor', 'secondaryColor', 'accentColor', 'address', 'phone', 'businessHours', 'whatsappNumber'] as const;
+    // Catalog's copy of the store follows identity's events.
+    const preview = await eventually(
+      () => internal(`/internal/previews/stores/${store.subdomain}`),
+      (p) => p.firstScreen?.store.primaryColor === '#16a34a' && p.firstScreen.page === 'store' && p.firstScreen.cards.length === 4,
+    );
+    expect(publicStore.primaryColor).toBe('#16a34a');
+    expect(preview.firstScreen?.store).toEqual(pick(publicStore, [...storeFields]));
+    const list = (await stack.client().get(`/api/public/products/${store.subdomain}?page=1&limit=24`)).body;
+    const cardFields = ['id', 'name', 'price', 'finalPrice', 'discountPercentage', 'stock', 'imageUrl'] as const;
+    expect(preview.firstScreen).toEqual({
+      page: 'store',
+      store: preview.firstScreen?.store,
+      total: 5,
+      hasCategories: true,
+      cards: list.products.slice(0, 4).map((p: Record<string, unknown>) => pick(p, [...cardFields])),
+    });
+    expect(list.total).toBe(5);
+    expect((preview.firstScreen as { cards: { name: string }[] }).cards.map((c) => c.name)).toEqual(['Yogur', 'Mantequilla', 'Queso seco', 'Crema <espesa>']);
+    // The pictures asked for with the page are still the first two cards'.
+    expect(preview.cardImages).toEqual([list.products[0].imageUrl, list.products[1].imageUrl]);
+  });
+
+  it("a product's preview carries what its page shows above the reviews, as its details read", async () => {
+    const list = (await stack.client().get(`/api/public/products/${store.subdomain}?page=1&limit=24`)).body;
+    const cream = list.products.find((p: { name: string }) => p.name === 'Crema <espesa>');
+    const details = (await stack.client().get(`/api/public/products/${cream.id}/details`)).body;
+    const preview = await internal(`/internal/previews/products/${cream.id}`);
+    const fields = ['id', 'name', 'description', 'sku', 'categoryName', 'price', 'finalPrice', 'discountPercentage', 'stock', 'images', 'averageRating', 'totalRatings'] as const;
+    expect(preview.firstScreen).toEqual({ page: 'product', store: preview.firstScreen?.store, product: pick(details, [...fields]) });
+    expect(preview.firstScreen?.store.name).toBe('Pulpería <Doña Tere>');
+    expect(preview).toMatchObject({ title: 'Crema <espesa>', type: 'product', price: 20, finalPrice: 15, discountPercentage: 25, image: details.images[0] });
+  });
+
+  it('the shop page carries that first screen before the root, escaped, with the rule that hides the root; other pages do not', async () => {
+    const html = await page(`/${store.subdomain}`);
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style>#shop-first-screen ~ #root{display:none}</style>');
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body.indexOf('<div id="shop-first-screen">')).toBeGreaterThan(-1);
+    expect(body.indexOf('<div id="shop-first-screen">')).toBeLessThan(body.indexOf('<div id="root">'));
+    expect(body).toContain('<h1 class="shop-header__name">Pulpería &lt;Doña Tere&gt;</h1>');
+    expect(body).toContain('<span class="shop-header__description">Todo &quot;fresco&quot; &amp; barato</span>');
+    // The store's colours, made readable as the shop makes them.
+    expect(body).toContain(`<div class="shop" style="--shop-primary:${readableColor('#16a34a')};--shop-secondary:${readableColor('#0284c7')};--shop-accent:${readableColor('#f59e0b')}">`);
+    expect([...body.matchAll(/<h3 class="shop-card__name">([^<]*)<\/h3>/g)].map((m) => m[1])).toEqual(['Yogur', 'Mantequilla', 'Queso seco', 'Crema &lt;espesa&gt;']);
+    expect(body).not.toContain('<espesa>');
+    const list = (await stack.client().get(`/api/public/products/${store.subdomain}?page=1&limit=24`)).body;
+    const cream = list.products.find((p: { name: string }) => p.name === 'Crema <espesa>');
+    const product = await page(`/${store.subdomain}/product/${cream.id}`);
+    expect(product).toContain('<div id="shop-first-screen">');
+    expect(product).toContain('<h1 class="shop-detail__name">Crema &lt;espesa&gt;</h1>');
+    // Under another store's name the shop answers 'Producto no encontrado': no first screen there.
+    expect(await page(`/${shop.subdomain}/product/${cream.id}`)).not.toContain('shop-first-screen');
+    for (const path of ['/products', '/dashboard', '/tienda/no-existe-esta-tienda', `/${store.subdomain}/product/00000000-0000-4000-8000-000000000000`]) {
+      const plain = await page(path);
+      expect(plain).not.toContain('shop-first-screen');
     }
   });
 });

@@ -4,7 +4,7 @@ import { productDetailsQueryOptions } from './api/get-product-details';
 import { publicCategoriesQueryOptions } from './api/get-public-categories';
 import { getPublicProducts, publicProductsQueryOptions, publicProductsUrl } from './api/get-public-products';
 import { publicStoreQueryOptions } from './api/get-public-store';
-import type { PublicProductDetails, PublicProductListResponse, PublicStoreView } from './lib/contracts';
+import type { CategoryView, PublicProductDetails, PublicProductListResponse, PublicStoreView } from './lib/contracts';
 import { CARD_IMAGE_SIZES, CARD_IMAGE_WIDTH, GALLERY_IMAGE_SIZES, GALLERY_IMAGE_WIDTH, preloadImage, PRIORITY_CARD_IMAGES } from './lib/image';
 import { matchShopRoute } from './shop-route';
 
@@ -64,5 +64,7 @@ export function preloadShop(queryClient: QueryClient, location: Pick<Location, '
       // The first row on a phone (the cards the store page marks as priority).
       for (const p of first.slice(0, PRIORITY_CARD_IMAGES)) if (p.imageUrl) preloadImage(p.imageUrl, CARD_IMAGE_WIDTH, CARD_IMAGE_SIZES);
     });
-  void queryClient.prefetchQuery(publicCategoriesQueryOptions(route.store));
+  const categories = publicCategoriesQueryOptions(route.store);
+  const categoriesUrl = categories.queryKey.join('/');
+  void queryClient.prefetchQuery({ ...categories, queryFn: ({ signal }) => early(categoriesUrl, () => apiJson<CategoryView[]>('GET', categoriesUrl, { signal })) });
 }

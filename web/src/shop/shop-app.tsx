@@ -1,9 +1,10 @@
-import { lazy, useEffect, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { usePublicStore } from './api/get-public-store';
 import { FloatingCart } from './cart/floating-cart';
 import { Assistant } from './components/assistant';
 import { Deferred } from './components/deferred';
+import { hasFirstScreen, useFirstScreenSafety, useFirstScreenTakeover } from './first-screen';
 import { StoreHeader } from './components/store-header';
 import type { PublicStoreView } from './lib/contracts';
 import { requiresAddress, takesOnlineOrders } from './lib/online-orders';
@@ -19,11 +20,15 @@ import './shop.css';
 /**
  * The public shop: its own lazy chunk (no antd, no owner code), mounted for the paths of spec 001 §2.
  * The store comes from the path or ?store=; showCart=true opens the cart once and leaves the URL.
+ * It takes over from the first screen the gateway wrote into the page (first-screen.ts) once the
+ * page has rendered with its data (StorePage, ProductPage) or the store could not be shown.
  */
 export function ShopApp() {
   const location = useLocation();
   const route = matchShopRoute(location) ?? { store: DEFAULT_STORE, productId: null };
   const store = usePublicStore(route.store);
+  useFirstScreenSafety(location.pathname);
+  useFirstScreenTakeover(store.isError);
 
   if (store.isPending) return <PageLoader />;
   if (store.isError) {
@@ -95,8 +100,13 @@ function Shop({ store, productId, asked }: { store: PublicStoreView; productId: 
     navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
   }, [location.pathname, location.search, navigate]);
 
+  // Another page of the shop starts at its top. Not the page the gateway's first screen stands for:
+  // the visitor may be scrolling it already, and the page loads at its top anyway.
+  const firstScreenPage = useRef(hasFirstScreen() ? productId : undefined);
   // A block body: Chromium's scrollTo now answers a promise, which React would take for a cleanup.
   useEffect(() => {
+    if (productId === firstScreenPage.current) return;
+    firstScreenPage.current = undefined;
     window.scrollTo(0, 0);
   }, [productId]);
 

@@ -1,23 +1,19 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenSettled } from '../lib/when-settled';
 
 const loadPanel = () => import('./assistant-panel');
 const AssistantPanel = lazy(() => loadPanel().then((m) => ({ default: m.AssistantPanel })));
 
 /**
  * The shop's floating virtual assistant: a button on the first screen; the conversation is its own
- * chunk (assistant-panel.tsx), fetched once the page is idle or when the button is pressed, so it
- * adds nothing to what a phone runs before the products show.
+ * chunk (assistant-panel.tsx), fetched once the page has settled (whenSettled) or when the button is
+ * pressed, so it adds nothing to what a phone runs while the shop starts.
  */
 export function Assistant({ store, storeName, onProductPage = false }: { store: string; storeName: string; onProductPage?: boolean }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
 
-  useEffect(() => {
-    const idle = window.requestIdleCallback?.(() => void loadPanel(), { timeout: 5000 });
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback?.(idle);
-    };
-  }, []);
+  useEffect(() => whenSettled(() => void loadPanel()), []);
 
   return (
     <>

@@ -1,3 +1,4 @@
+import { formatDecimal } from '../lib/contracts';
 import { formatMoney } from '../lib/format';
 
 /** The discounted price, with the list price struck through and the discount when there is one. */
@@ -12,7 +13,7 @@ export function Price({ price, finalPrice, discountPercentage, large }: { price:
             <span className="visually-hidden">Antes </span>
             {formatMoney(price)}
           </s>
-          <span className="shop-price__off">-{discountPercentage.toLocaleString('es-GT', { maximumFractionDigits: 2 })}%</span>
+          <span className="shop-price__off">-{formatDecimal(discountPercentage, 2)}%</span>
         </>
       )}
     </p>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { formatDecimal } from '../lib/contracts';
 
 const STAR = 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z';
 
@@ -19,7 +20,7 @@ function Star({ fill, size }: { fill: number; size: number }) {
 
 /** Five stars filled to a rating of 0 to 5, read out as "4,5 de 5 estrellas". */
 export function Stars({ value, size = 16 }: { value: number; size?: number }) {
-  const label = `${value.toLocaleString('es-GT', { maximumFractionDigits: 1 })} de 5 estrellas`;
+  const label = `${formatDecimal(value, 1)} de 5 estrellas`;
   return (
     <span className="shop-stars" role="img" aria-label={label}>
       {[0, 1, 2, 3, 4].map((i) => (

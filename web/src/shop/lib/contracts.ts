@@ -4,8 +4,10 @@
 export {
   ALREADY_SUBSCRIBED,
   CatalogMessages,
+  formatDecimal,
   formatQuetzales,
   OrderMessages,
+  publicStockLabel,
   publicStockLevel,
   RESERVED_SUBDOMAINS,
   STORE_DEFAULTS,

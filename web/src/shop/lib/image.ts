@@ -5,6 +5,7 @@ import { imageSrcSet, imageVariant, type ImageWidth } from '@tiendita/contracts/
 export {
   CARD_IMAGE_SIZES,
   CARD_IMAGE_WIDTH,
+  FIRST_SCREEN_CARDS,
   GALLERY_IMAGE_SIZES,
   GALLERY_IMAGE_WIDTH,
   imageSrcSet,

@@ -6,6 +6,7 @@ import { ShopMessages } from '../lib/messages';
 import { ProductDetail } from '../product/product-detail';
 import { storeHomePath } from '../shop-route';
 import { NotFoundPage } from './not-found-page';
+import { useFirstScreenTakeover } from '../first-screen';
 import { PageLoader } from '../../components/page-loader';
 
 /** /{store}/product/{id}: one product of the store, or 'Producto no encontrado'. */
@@ -14,6 +15,8 @@ export function ProductPage({ store, productId, onViewCart }: { store: PublicSto
   const product = details.data;
   // A product of another store is not this store's product.
   const missing = (details.isError && /^404: /.test(details.error.message)) || (product !== undefined && product.storeSubdomain !== store.subdomain);
+  // The product (or its not-found or error state) is rendered: the gateway's first screen gives way to it.
+  useFirstScreenTakeover(!details.isPending);
 
   useEffect(() => {
     if (product && !missing) document.title = `${product.name} · ${store.name}`;

@@ -7,13 +7,14 @@ import { InfoBanner } from '../components/info-banner';
 import { ProductCard } from '../components/product-card';
 import { ProductSearch } from '../components/product-search';
 import type { PublicProductView, PublicStoreView } from '../lib/contracts';
-import { PRIORITY_CARD_IMAGES } from '../lib/image';
+import { FIRST_SCREEN_CARDS, PRIORITY_CARD_IMAGES } from '../lib/image';
 import { ShopMessages } from '../lib/messages';
 import { ProductDialog } from '../product/product-dialog';
+import { useFirstScreenTakeover } from '../first-screen';
 import { toast } from '../../components/toast/toast-store';
 
-/** Images of the first row or two load at once; the rest wait until they scroll into view. */
-const EAGER_IMAGES = 4;
+/** Images of the first screen's cards load at once; the rest wait until they scroll into view. */
+const EAGER_IMAGES = FIRST_SCREEN_CARDS;
 
 /** The shop's catalogue: info banner, search with categories, and the product grid a page at a time. */
 export function StorePage({ store, onViewCart }: { store: PublicStoreView; onViewCart: () => void }) {
@@ -23,6 +24,9 @@ export function StorePage({ store, onViewCart }: { store: PublicStoreView; onVie
   const categories = usePublicCategories(store.subdomain);
   const products = usePublicProducts(store.subdomain, { search, categoryId });
   const onSearch = useCallback((value: string) => setSearch(value), []);
+  // The grid (or its error) and the category filter are rendered: the gateway's first screen gives
+  // way to them in this frame (without the filter yet, the grid would show 54 px higher, then move).
+  useFirstScreenTakeover(!products.isPending && !categories.isPending);
 
   useEffect(() => {
     document.title = store.name;

@@ -7,7 +7,7 @@ import { StockBadge } from '../components/stock-badge';
 import { addToCart } from '../cart/cart-store';
 import { ShopMessages } from '../lib/messages';
 import { productPath } from '../shop-route';
-import type { PublicProductDetails, PublicProductView, PublicStoreView } from '../lib/contracts';
+import { formatDecimal, type PublicProductDetails, type PublicProductView, type PublicStoreView } from '../lib/contracts';
 import { toast } from '../../components/toast/toast-store';
 import { ReviewsPanel } from './reviews-panel';
 import { WhatsAppButton } from './whatsapp-button';
@@ -49,7 +49,7 @@ export function ProductDetail({ store, product, details, detailsLoading, details
             <Stars value={details.averageRating} />
             <span>
               {details.totalRatings > 0
-                ? `${details.averageRating.toLocaleString('es-GT', { maximumFractionDigits: 1 })} (${details.totalRatings} ${details.totalRatings === 1 ? 'calificación' : 'calificaciones'})`
+                ? `${formatDecimal(details.averageRating, 1)} (${details.totalRatings} ${details.totalRatings === 1 ? 'calificación' : 'calificaciones'})`
                 : 'Sin calificaciones'}
             </span>
           </p>
