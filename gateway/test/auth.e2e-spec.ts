@@ -503,7 +503,11 @@ describe('stores', () => {
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Tienda no encontrada', code: 'NOT_FOUND' });
     const { storeId, subdomain } = await registerAndLogin(stack.client());
-    await stack.pool.query('UPDATE identity.stores SET is_active = false WHERE id = $1', [storeId]);
+    // The stores read model is written by a projection: wait for the row before switching it off.
+    for (let tries = 0; (await stack.pool.query('UPDATE identity.stores SET is_active = false WHERE id = $1', [storeId])).rowCount === 0; tries++) {
+      if (tries > 200) throw new Error('la tienda no llegó a identity.stores');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     const inactive = await stack.client().get(`/api/public/store/${subdomain}`);
     expect(inactive.status).toBe(404);
     expect(inactive.body).toEqual({ message: 'Tienda no encontrada', code: 'NOT_FOUND' });
