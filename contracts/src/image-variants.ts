@@ -43,3 +43,8 @@ export const PRIORITY_CARD_IMAGES = 2;
  * title): their images load at once, and the gateway writes them into the shop page's HTML.
  */
 export const FIRST_SCREEN_CARDS = 4;
+/**
+ * The id of the element the gateway writes the first screen into (before #root), which the shop
+ * removes when it takes over; web/public/shop-boot.js (a plain script) spells it out too.
+ */
+export const FIRST_SCREEN_ID = 'shop-first-screen';

@@ -1,6 +1,7 @@
 import {
   CARD_IMAGE_SIZES,
   CARD_IMAGE_WIDTH,
+  FIRST_SCREEN_ID,
   type FirstScreenCard,
   type FirstScreenProduct,
   type FirstScreenStore,
@@ -31,7 +32,6 @@ import { escapeHtml, type LinkPreview, type PreviewTarget } from './link-preview
  * before the JavaScript); controls that need it are inert (they look the same and do nothing yet).
  * Every value from the store is HTML-escaped.
  */
-export const FIRST_SCREEN_ID = 'shop-first-screen';
 
 /** The <style> of the head: hides the app's root while the first screen stands in for it. */
 export const FIRST_SCREEN_STYLE = `<style>#${FIRST_SCREEN_ID} ~ #root{display:none}</style>`;

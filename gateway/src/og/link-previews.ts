@@ -1,4 +1,4 @@
-import { type LinkPreview, RESERVED_SUBDOMAINS } from '@tiendita/contracts';
+import { formatQuetzales, type LinkPreview, RESERVED_SUBDOMAINS } from '@tiendita/contracts';
 
 export type { LinkPreview };
 import { InternalClient, NotFoundError } from '@tiendita/service-kit';
@@ -43,7 +43,6 @@ export function previewTarget(url: string): PreviewTarget | null {
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-const quetzales = (amount: number): string => new Intl.NumberFormat('es-GT', { style: 'currency', currency: 'GTQ' }).format(amount);
 
 /** Absolute URL of a site path (images are stored as /temp-uploads/… or /objects/…). */
 function absolute(origin: string, pathOrUrl: string): string {
@@ -53,8 +52,8 @@ function absolute(origin: string, pathOrUrl: string): string {
 /** The title and Open Graph tags of a preview (every value HTML-escaped). */
 export function renderPreview(preview: LinkPreview, origin: string, pageUrl: string): { title: string; tags: string } {
   const isProduct = preview.type === 'product';
-  const price = isProduct && preview.finalPrice !== undefined ? quetzales(preview.finalPrice) : null;
-  const before = isProduct && preview.discountPercentage && preview.price !== undefined ? ` (antes ${quetzales(preview.price)})` : '';
+  const price = isProduct && preview.finalPrice !== undefined ? formatQuetzales(preview.finalPrice) : null;
+  const before = isProduct && preview.discountPercentage && preview.price !== undefined ? ` (antes ${formatQuetzales(preview.price)})` : '';
   const title = isProduct ? `${preview.title} · ${preview.storeName}` : preview.title;
   const summary = preview.description?.trim() || (isProduct ? `Cómpralo en ${preview.storeName}` : `Visita ${preview.storeName} y pide por WhatsApp`);
   const description = price ? `${price}${before} · ${summary}` : summary;

@@ -1,13 +1,11 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+// The shop page's first screen the gateway writes into the HTML before #root (gateway/src/og/
+// first-screen.ts): the same markup and classes as the shop, painted before the app's JavaScript
+// has arrived. While it is in the page a rule of the head hides #root, so the app's loading states
+// never show; the shop removes it in a layout effect (before the browser paints) once the page has
+// rendered with its data, an error or a not-found, or the visitor has moved on.
 
-/**
- * The shop page's first screen the gateway writes into the HTML before #root (gateway/src/og/
- * first-screen.ts): the same markup and classes as the shop, painted before the app's JavaScript
- * has arrived. While it is in the page a rule of the head hides #root, so the app's loading states
- * never show; the shop removes it in a layout effect (before the browser paints) once the page has
- * rendered with its data, an error or a not-found, or the visitor has moved on.
- */
-export const FIRST_SCREEN_ID = 'shop-first-screen';
+import { FIRST_SCREEN_ID } from '@tiendita/contracts/constants';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /** If the app has not taken over by then (a request that hangs), the first screen goes anyway. */
 const TAKEOVER_TIMEOUT_MS = 8000;
