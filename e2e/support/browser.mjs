@@ -1,5 +1,4 @@
 // Shared set-up of the browser journeys: one chromium per test file, a fresh context per journey,
-/* global document -- evaluated in the page */
 // and a screenshot under test-results/ when a journey fails.
 import { after, before } from 'node:test';
 import { mkdirSync } from 'node:fs';
@@ -119,11 +118,10 @@ export async function toastText(page) {
  * leaving one stayed first long enough to time a journey out).
  */
 export async function expectToast(page, expected) {
-  await page.locator('.toast-region .toast', { hasText: expected.split(': ')[0] }).first().waitFor();
-  await page.waitForFunction(
-    (text) => [...document.querySelectorAll('.toast-region .toast-text')].some((el) => el.textContent?.trim() === text),
-    expected,
-  );
+  // One locator wait (exact text, any toast): a page that reloads right after its toast (the login
+  // page going to /dashboard) cannot slip between a first wait for the toast and a second for its text.
+  const exact = new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  await page.locator('.toast-region .toast-text', { hasText: exact }).first().waitFor();
 }
 
 /**
