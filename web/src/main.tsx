@@ -7,6 +7,7 @@ import { loadLandingPage, loadShopApp } from './app/lazy-pages';
 import { isOwnerOnlyPath, PUBLIC_PATHS } from './app/paths';
 import { isShopPath } from './app/shop-route';
 import { Toaster } from './components/toast/toaster';
+import { showCarriedToast } from './components/toast/toast-store';
 import { createQueryClient } from './lib/query-client';
 import { removeFirstScreen } from './shop/first-screen';
 import { preloadShop } from './shop/preload';
@@ -22,6 +23,9 @@ if (!isShopPath(window.location) && !isOwnerOnlyPath(pathname) && !isAuthScreen)
 preloadShop(queryClient, window.location, loadShopApp);
 // The gateway's first screen of a shop page stays until the shop replaces it; any other screen goes now.
 if (!isShopPath(window.location)) removeFirstScreen();
+
+// A toast the previous page of this tab left for this one (the login's 'Bienvenido' after its reload).
+showCarriedToast();
 
 const app = (
   <StrictMode>

@@ -77,3 +77,37 @@ export function subscribeToasts(listener: () => void): () => void {
 export function getToasts(): readonly ToastItem[] {
   return toasts;
 }
+
+/** sessionStorage key of a toast to show once the next page of this tab has loaded. */
+const CARRIED_TOAST_KEY = 'tiendita.toast';
+
+/**
+ * Shows a toast now and again on the page this tab loads next (a full reload such as the login
+ * page's into /dashboard), for the rest of its 5 s: otherwise the reload would take it away within
+ * ~100 ms, before anyone could read it.
+ */
+export function toastAcrossReload(input: ToastInput): number {
+  const id = toast(input);
+  try {
+    sessionStorage.setItem(CARRIED_TOAST_KEY, JSON.stringify({ input, until: Date.now() + (input.durationMs ?? TOAST_DURATION_MS) }));
+  } catch {
+    // Storage refused (private mode, quota): the toast shows on this page only.
+  }
+  return id;
+}
+
+/** Shows the toast a previous page of this tab left for this one (toastAcrossReload), once. */
+export function showCarriedToast(): void {
+  let carried: { input?: ToastInput; until?: number } | null;
+  try {
+    const raw = sessionStorage.getItem(CARRIED_TOAST_KEY);
+    if (raw === null) return;
+    sessionStorage.removeItem(CARRIED_TOAST_KEY);
+    carried = JSON.parse(raw) as { input?: ToastInput; until?: number };
+  } catch {
+    return;
+  }
+  const left = (carried?.until ?? 0) - Date.now();
+  if (!carried?.input || typeof carried.input.title !== 'string' || left <= 0) return;
+  toast({ ...carried.input, durationMs: Math.min(left, carried.input.durationMs ?? TOAST_DURATION_MS) });
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AuthMessages, LoginRequest } from '@tiendita/contracts';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField, TextField } from '../../../components/form/fields';
-import { toast } from '../../../components/toast/toast-store';
+import { toast, toastAcrossReload } from '../../../components/toast/toast-store';
 import { readApiError } from '../../../lib/api';
 import { firstErrorPerField, focusFirstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import { LOGIN_REDIRECT_DELAY_MS, ToastMessages } from '../../../lib/messages';
@@ -32,7 +32,7 @@ export function LoginPage() {
     }
     login.mutate(parsed.data, {
       onSuccess: () => {
-        toast(ToastMessages.loginSucceeded);
+        toastAcrossReload(ToastMessages.loginSucceeded);
         setTimeout(() => window.location.assign('/dashboard'), LOGIN_REDIRECT_DELAY_MS);
       },
       onError: (error) => {
