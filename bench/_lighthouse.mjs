@@ -1,21 +1,33 @@
 // One Lighthouse run (the `lighthouse` package, mobile settings: its default config, a Moto G
 // Power on slow 4G with a 4× slower CPU, simulated) of one URL on Debian's chromium, in its own
 // process so Lighthouse's memory never weighs on the bench. Input: one JSON object on argv[2]:
-//   { url, chromePath?, categories?: ['performance', 'accessibility'] }
+//   { url, chromePath?, categories?: ['performance', 'accessibility'], blockScripts?: boolean }
 // Prints one JSON object: { performance, accessibility (0–100), metrics: { lcp, fcp, tbt, cls, si,
 // ttfb (ms) }, lcpElement, failedA11y: [audit ids] , mainThread: { [group]: ms } }.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
-const { url, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', categories = ['performance', 'accessibility'] } = JSON.parse(process.argv[2]);
+const { url, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', categories = ['performance', 'accessibility'], blockScripts = false } = JSON.parse(process.argv[2]);
 
 const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
 });
 try {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories });
+  // blockScripts: the page without any JavaScript (the gateway's first screen alone), for the part
+  // of the figures that is the browser's own work on the HTML, CSS and pictures.
+  const blockedUrlPatterns = blockScripts ? ['*.js'] : [];
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, blockedUrlPatterns });
   const lhr = result.lhr;
+  // BENCH_LIGHTHOUSE_DIR=/tmp/lh keeps every run's whole report (long tasks, main-thread work by
+  // script) for looking into a figure.
+  if (process.env.BENCH_LIGHTHOUSE_DIR) {
+    mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_')}-${Date.now()}.json`;
+    writeFileSync(join(process.env.BENCH_LIGHTHOUSE_DIR, name), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
   const num = (id) => Math.round(lhr.audits[id]?.numericValue ?? NaN);

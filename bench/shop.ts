@@ -3,7 +3,9 @@
 // with the demo seed, inventory and the gateway serving the web build, each in its own process as
 // `npm start` runs them. Measures the demo shop (/demo) and one of its product pages, with the
 // search box and the assistant in place. One unmeasured run of each page first (image variants,
-// caches), then BENCH_RUNS (5) runs each; the figure is the median.
+// caches), then BENCH_RUNS (5) runs each; the figure is the median. BENCH_LIGHTHOUSE_DIR=<dir> keeps
+// each run's whole report; BENCH_SHOP_SERVE=1 only starts the product and waits; BENCH_SHOP_NO_JS=1
+// also measures both pages with their scripts blocked (see below).
 // Last line: {"shop_lighthouse_perf":…,"product_lighthouse_perf":…,"shop_lighthouse_a11y":…,"product_lighthouse_a11y":…}
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -47,10 +49,10 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
  * One Lighthouse run in its own process (bench/_lighthouse.mjs). Lighthouse now and then fails to
  * record a trace on a busy machine (NO_NAVSTART): such a run is started again, up to twice, and said.
  */
-async function lighthouse(url: string): Promise<LighthouseRun> {
+async function lighthouse(url: string, blockScripts = false): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseOnce(url);
+      return await lighthouseOnce(url, blockScripts);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`  (Lighthouse falló: ${(error as Error).message}; se repite la corrida)`);
@@ -58,8 +60,8 @@ async function lighthouse(url: string): Promise<LighthouseRun> {
   }
 }
 
-async function lighthouseOnce(url: string): Promise<LighthouseRun> {
-  const child = spawn(process.execPath, [join(__dirname, '_lighthouse.mjs'), JSON.stringify({ url, chromePath: CHROMIUM })], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+async function lighthouseOnce(url: string, blockScripts: boolean): Promise<LighthouseRun> {
+  const child = spawn(process.execPath, [join(__dirname, '_lighthouse.mjs'), JSON.stringify({ url, chromePath: CHROMIUM, blockScripts })], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
@@ -125,6 +127,16 @@ async function main(): Promise<void> {
       { key: 'product', url: productUrl },
     ] as const;
 
+    // BENCH_SHOP_SERVE=1: only start the product and keep it running (for Lighthouse or a profiler by hand) until Ctrl-C.
+    if (process.env.BENCH_SHOP_SERVE === '1') {
+      console.log(`sirviendo: ${pages.map((p) => p.url).join(' · ')} (Ctrl-C termina)`);
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      return;
+    }
+
     const results: Record<string, LighthouseRun[]> = { shop: [], product: [] };
     for (const page of pages) {
       console.log(`\n${page.url}`);
@@ -141,6 +153,20 @@ async function main(): Promise<void> {
       console.log(`  JS más costoso: ${last.bootup.map((b) => `${b.url} ${b.total} ms`).join(' · ')}`);
       if (last.failedA11y.length) console.log(`  accesibilidad, auditorías no aprobadas: ${last.failedA11y.join(', ')}`);
     }
+    // BENCH_SHOP_NO_JS=1: the same runs again with every script blocked (the first screen alone): the
+    // blocking time the browser's own work on the HTML costs on this machine, which no change to the
+    // app's JavaScript can take away.
+    const noJs: Record<string, number[]> = { shop: [], product: [] };
+    if (process.env.BENCH_SHOP_NO_JS === '1') {
+      for (const page of pages) {
+        console.log(`\n${page.url} sin JavaScript`);
+        for (let i = 0; i < RUNS; i++) {
+          const run = await lighthouse(page.url, true);
+          noJs[page.key].push(run.metrics.tbt);
+          console.log(`  ${i + 1}. ${describe(run)}`);
+        }
+      }
+    }
     const figure = (key: string, pick: (r: LighthouseRun) => number) => {
       const xs = results[key].map(pick);
       return { median: median(xs), spread: `${Math.min(...xs)}–${Math.max(...xs)}` };
@@ -151,7 +177,10 @@ async function main(): Promise<void> {
       shop_lighthouse_a11y: figure('shop', (r) => r.accessibility),
       product_lighthouse_a11y: figure('product', (r) => r.accessibility),
     };
+    const tbt = (xs: number[]) => `${median(xs)} ms (${Math.min(...xs)}–${Math.max(...xs)})`;
     console.log(`\nmedianas (rango): ${Object.entries(out).map(([k, v]) => `${k} ${v.median} (${v.spread})`).join(' · ')}`);
+    console.log(`tiempo de bloqueo: /demo ${tbt(results.shop.map((r) => r.metrics.tbt))} · producto ${tbt(results.product.map((r) => r.metrics.tbt))}`);
+    if (noJs.shop.length) console.log(`tiempo de bloqueo sin JavaScript: /demo ${tbt(noJs.shop)} · producto ${tbt(noJs.product)}`);
     console.log(JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.median]))));
   } finally {
     await stopAll();

@@ -1,6 +1,7 @@
 import { AuthMessages, BUSINESS_TYPES, DEPARTMENTS } from '@tiendita/contracts';
 import { testEnv } from '@tiendita/service-kit/testing';
 import { newRegistration, registerAndLogin, startStack, StackClient, type Stack } from './support/stack';
+import { SESSION_CACHE_MS } from '../src/sessions/pg-session-store';
 
 let stack: Stack;
 
@@ -245,6 +246,10 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('session expiry', () => {
+  // These tests change a session row behind the gateway's back (time passing), as another gateway
+  // process would: the gateway sees the change once its in-memory read of the session lapses.
+  const sessionReadLapses = () => new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 50));
+
   it('slides: a request after an hour renews the row and the cookie, other requests write nothing', async () => {
     const client = stack.client();
     await registerAndLogin(client);
@@ -260,6 +265,7 @@ describe('session expiry', () => {
        WHERE sid = $1`,
       [sid],
     );
+    await sessionReadLapses();
     const renewed = await client.get('/api/auth/user');
     expect(renewed.status).toBe(200);
     expect(renewed.headers.getSetCookie().some((c) => c.startsWith('tiendita.sid='))).toBe(true);
@@ -272,6 +278,7 @@ describe('session expiry', () => {
     await registerAndLogin(client);
     const sid = decodeURIComponent(client.cookie('tiendita.sid')!).split('.')[0];
     await stack.pool.query(`UPDATE gateway.sessions SET expire = now() - interval '1 second' WHERE sid = $1`, [sid]);
+    await sessionReadLapses();
     expect((await client.get('/api/auth/user')).status).toBe(401);
   });
 
@@ -289,6 +296,7 @@ describe('session expiry', () => {
        WHERE sid = $1`,
       [sid],
     );
+    await sessionReadLapses();
     const res = await client.get('/api/auth/user');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ message: 'No autenticado', code: 'UNAUTHORIZED' });
@@ -309,6 +317,7 @@ describe('session expiry', () => {
        WHERE sid = $1`,
       [sid],
     );
+    await sessionReadLapses();
     expect((await client.get('/api/auth/user')).status).toBe(200);
     const row = await stack.pool.query('SELECT expire FROM gateway.sessions WHERE sid = $1', [sid]);
     const dayMs = 24 * 3600 * 1000;
@@ -321,6 +330,7 @@ describe('session expiry', () => {
     await registerAndLogin(client);
     const sid = decodeURIComponent(client.cookie('tiendita.sid')!).split('.')[0];
     await stack.pool.query(`UPDATE gateway.sessions SET sess = (sess::jsonb - 'createdAt')::json WHERE sid = $1`, [sid]);
+    await sessionReadLapses();
     expect((await client.get('/api/auth/user')).status).toBe(401);
     expect((await stack.pool.query('SELECT count(*)::int AS n FROM gateway.sessions WHERE sid = $1', [sid])).rows[0].n).toBe(0);
   });

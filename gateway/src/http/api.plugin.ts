@@ -93,7 +93,14 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
 
   const originOptions = { publicUrl: config.PUBLIC_URL, allowedOrigins: config.ALLOWED_ORIGINS };
   const checkOrigin = createOriginCheck(originOptions);
-  api.addHook('onRequest', async (request: FastifyRequest) => checkOrigin(request));
+  api.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
+    try {
+      checkOrigin(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  });
 
   const forwardOptions = { services, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES };
   const publicForward = createForwarder(forwardOptions, 'public');

@@ -8,6 +8,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { GatewayConfig } from '../config';
 import type { ServiceClient } from '../proxy/service-client';
+import { MemoCookieSigner } from './cookie-signer';
 import type { PgSessionStore } from './pg-session-store';
 
 /** The passport instance of one gateway (not the package's shared singleton: tests run several). */
@@ -59,7 +60,8 @@ export async function registerSessions(
 
   await scope.register(fastifyCookie);
   await scope.register(fastifySession, {
-    secret: sessionSecret(config),
+    // The same signature @fastify/session would make with the secret itself, remembered (see MemoCookieSigner).
+    secret: new MemoCookieSigner(sessionSecret(config)),
     cookieName: SESSION_COOKIE,
     store,
     idGenerator: newSessionId,
@@ -102,17 +104,25 @@ export async function registerSessions(
   // owner route; the cookie is cleared). Sliding: the expiry is refreshed at most once an hour per
   // session; changing `touchedAt` makes @fastify/session save the row (expire = now + max age,
   // capped at the absolute end by the store) and send the cookie again.
-  scope.addHook('preHandler', async (request) => {
-    if (!request.user) return;
+  // (A callback hook, not an async one: no promise per call when, as almost always, nothing is due.)
+  scope.addHook('preHandler', (request, _reply, done) => {
+    if (!request.user) return done();
+    const now = Date.now();
     const createdAt = Number(request.session.get(CREATED_AT) ?? 0);
-    if (!(createdAt > 0) || Date.now() - createdAt >= absoluteMs) {
+    if (!(createdAt > 0) || now - createdAt >= absoluteMs) {
       // regenerate() deletes the old row first and leaves an empty session, which is never stored.
-      await request.session.regenerate();
-      (request as { user?: unknown }).user = null;
+      request.session.regenerate().then(
+        () => {
+          (request as { user?: unknown }).user = null;
+          done();
+        },
+        (error: Error) => done(error),
+      );
       return;
     }
     const touchedAt = Number(request.session.get(TOUCHED_AT) ?? 0);
-    if (Date.now() - touchedAt >= TOUCH_EVERY_MS) request.session.set(TOUCHED_AT, Date.now());
+    if (now - touchedAt >= TOUCH_EVERY_MS) request.session.set(TOUCHED_AT, now);
+    done();
   });
   return passport;
 }

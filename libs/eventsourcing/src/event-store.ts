@@ -378,7 +378,9 @@ export class PostgresEventStore {
   private scheduleNotify(inCallerTransaction: boolean): void {
     const send = () => {
       this.lastNotifyAt = Date.now();
-      return this.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(this.schema), '']).catch(() => undefined);
+      // A NOTIFY takes a transaction id, so its commit would wait for a WAL flush of its own (a
+      // second disk sync between an append and its readers waking): the events are durable already.
+      return this.pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [notifyChannel(this.schema), '']).catch(() => undefined);
     };
     if (!this.notifyTimer) {
       // An append of its own has committed: the first in a while is announced at once (a lone sale

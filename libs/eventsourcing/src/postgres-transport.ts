@@ -96,6 +96,8 @@ class PgSubscription {
   private lastSeen: Position | null = null;
   private fullPass = true;
   private caughtUpWaiters: { after: number; resolve: () => void }[] = [];
+  /** Empty passes in a row that saw an event held back by the safe read bound (for the backoff of the next look). */
+  private heldBackPasses = 0;
   private passes = 0;
   private finished!: () => void;
   readonly done = new Promise<void>((resolve) => (this.finished = resolve));
@@ -179,14 +181,18 @@ class PgSubscription {
       }
       if (!this.running) break;
       if (this.pendingWake && !failed) continue;
+      // An event that has committed but is not readable yet (an older transaction of the database is
+      // still in flight) gets no NOTIFY of its own when it becomes readable: look again shortly
+      // (5 ms, doubling while it stays held back) instead of at the next poll, up to a second away.
+      const poll = this.t.pollIntervalMs ?? 1000;
+      const heldBack = !failed && handled === 0 && (await this.heldBack());
+      this.heldBackPasses = heldBack ? this.heldBackPasses + 1 : 0;
+      const wait = failed ? this.retryDelay(failuresInARow) : heldBack ? Math.min(poll, 5 * 2 ** Math.min(this.heldBackPasses - 1, 8)) : poll;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(
-          () => {
-            this.fullPass = true;
-            resolve();
-          },
-          failed ? this.retryDelay(failuresInARow) : (this.t.pollIntervalMs ?? 1000),
-        );
+        const timer = setTimeout(() => {
+          this.fullPass = !heldBack;
+          resolve();
+        }, wait);
         this.wakeUp = () => {
           // New events do not cut a backoff short (a poison event would use its attempts up at once); stop() does.
           if (failed && this.running) return;
@@ -204,6 +210,13 @@ class PgSubscription {
   private retryDelay(failuresInARow: number): number {
     const base = this.t.retryDelayMs ?? 1000;
     return base * 2 ** Math.min(Math.max(failuresInARow - 1, 0), 4);
+  }
+
+  /** Whether an event after the checkpoint last seen here has committed but cannot be read yet. */
+  private async heldBack(): Promise<boolean> {
+    if (!this.lastSeen || !this.running) return false;
+    const lastSeen = this.lastSeen;
+    return this.source.lastPosition().then((head) => comparePositions(head, lastSeen) > 0, () => false);
   }
 
   /** Whether no event is readable after the checkpoint last seen here (false when none was seen yet). */

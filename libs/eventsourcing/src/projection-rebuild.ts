@@ -63,9 +63,23 @@ export interface RebuildRun {
   log: ProjectionLogger;
   /** Events per rebuild batch (one transaction each). */
   batchSize: number;
+  /** Events per range, for a projection that applies ranges in SQL (`applyRange`). */
+  rangeSize: number;
   options: RebuildOptions;
   /** True once the process is stopping: the rebuild gives up between batches. */
   stopping: () => boolean;
+}
+
+/** What `build` applies in one step: a batch of events, or a range applied in SQL. */
+interface BuildUnit {
+  /** The position of its last event. */
+  end: Position;
+  events: number;
+  /** As large as a unit can be: more may follow. */
+  full: boolean;
+  /** Where it starts, for an error message. */
+  at: string;
+  apply(tx: PoolClient): Promise<void>;
 }
 
 /** One range of a source applied to the shadow (or, with `ownTransactions: false`, inside the caller's transaction). */
@@ -273,44 +287,86 @@ class ProjectionRebuild {
   }
 
   /**
-   * Applies a source's events after its shadow position up to `to` to the shadow tables, in
-   * batches; the reader fetches the next batch while the writer applies this one. With
-   * `ownTransactions` each batch commits on its own, else the caller's transaction holds them.
+   * Applies a source's events after its shadow position up to `to` to the shadow tables, unit by
+   * unit: batches of events read here, or, for a projection that applies ranges in SQL
+   * (`applyRange`), ranges whose events never come into this process. The reader fetches the next
+   * unit while the writer applies this one. With `ownTransactions` each unit commits on its own,
+   * else the caller's transaction holds them.
    */
   private async build({ source, positions, to, progress, phase, ownTransactions }: BuildStep): Promise<number> {
-    const { reader, writer, target } = this;
-    const batch = this.r.batchSize;
+    const { writer, target } = this;
     let from = positions.get(source)!;
     if (comparePositions(from, to) >= 0) return 0;
     let applied = 0;
-    let next: Promise<RecordedEventWithTx[]> | null = this.readRange(reader, source, from, to);
+    let next: Promise<BuildUnit | null> | null = this.nextUnit(source, from, to);
     while (next) {
-      const events: RecordedEventWithTx[] = await next;
-      if (events.length === 0) break;
-      const last = events[events.length - 1];
-      from = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-      next = events.length < batch ? null : this.readRange(reader, source, from, to);
+      const unit: BuildUnit | null = await next;
+      if (!unit) break;
+      next = unit.full ? this.nextUnit(source, unit.end, to) : null;
       next?.catch(() => undefined); // awaited on the next turn; an early apply error must not leave it unhandled
       if (this.r.stopping()) throw new Error(`Reconstrucción de ${target.projection.name} interrumpida: el proceso se detiene`);
       try {
         if (ownTransactions) await writer.query('BEGIN');
-        await target.projection.apply(writer, uniqueByEventId(events), target.shadow);
+        await unit.apply(writer);
         if (ownTransactions) await writer.query('COMMIT');
       } catch (err) {
         if (ownTransactions) await writer.query('ROLLBACK').catch(() => undefined);
-        const first = events[0];
         throw Object.assign(
-          new Error(
-            `La reconstrucción de ${target.projection.name} falló al aplicar eventos de ${source} desde ${first.transactionId}/${first.globalPosition}: ${err instanceof Error ? err.message : String(err)}`,
-          ),
+          new Error(`La reconstrucción de ${target.projection.name} falló al aplicar eventos de ${source} ${unit.at}: ${err instanceof Error ? err.message : String(err)}`),
           { cause: err },
         );
       }
+      from = unit.end;
       positions.set(source, from);
-      applied += events.length;
-      progress.add(events.length, phase, source);
+      applied += unit.events;
+      progress.add(unit.events, phase, source);
     }
     return applied;
+  }
+
+  /** The next unit of `build` after `from` (up to `to`), read by the reader; null when none is left. */
+  private async nextUnit(source: string, from: Position, to: Position): Promise<BuildUnit | null> {
+    const { reader, target } = this;
+    const p = target.projection;
+    if (p.applyRange) {
+      // A range in SQL: only where it ends is read here (an index-only walk).
+      const range = await this.rangeEnd(reader, source, from, to);
+      if (!range) return null;
+      return {
+        end: range.end,
+        events: range.events,
+        full: range.events >= this.r.rangeSize,
+        at: `después de ${from.transactionId}/${from.globalPosition}`,
+        apply: (tx) => p.applyRange!(tx, { source, from, to: range.end }, target.shadow),
+      };
+    }
+    const events = await this.readRange(reader, source, from, to);
+    if (events.length === 0) return null;
+    const first = events[0];
+    const last = events[events.length - 1];
+    return {
+      end: { transactionId: last.transactionId, globalPosition: last.globalPosition },
+      events: events.length,
+      full: events.length >= this.r.batchSize,
+      at: `desde ${first.transactionId}/${first.globalPosition}`,
+      apply: (tx) => p.apply(tx, uniqueByEventId(events), target.shadow),
+    };
+  }
+
+  /** Where the next range of at most `rangeSize` events after `from` (up to `to`) ends, and how many it holds; null when none is left. */
+  private async rangeEnd(db: PoolClient, source: string, from: Position, to: Position): Promise<{ end: Position; events: number } | null> {
+    const r = await db.query<{ transaction_id: string; global_position: string; n: string }>({
+      name: `${source}_rebuild_range`,
+      text: `SELECT transaction_id::text, global_position, count(*) OVER () AS n FROM (
+               SELECT e.transaction_id, e.global_position FROM ${source}.events e
+               WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND (e.transaction_id, e.global_position) <= ($3::xid8, $4::bigint)
+               ORDER BY e.transaction_id, e.global_position LIMIT $5
+             ) s ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+      values: [from.transactionId, from.globalPosition, to.transactionId, to.globalPosition, this.r.rangeSize],
+    });
+    if (r.rowCount === 0) return null;
+    const row = r.rows[0];
+    return { end: { transactionId: row.transaction_id, globalPosition: Number(row.global_position) }, events: Number(row.n) };
   }
 
   /** Brings the (paused, locked) live projection of a source from `from` to `to` inside the swap transaction. */
@@ -325,7 +381,12 @@ class ProjectionRebuild {
     }
   }
 
-  /** Rows only in live and only in shadow, per table (EXCEPT ALL both ways). */
+  /**
+   * Rows only in live and only in shadow, per table. Each table is first compared by a fingerprint
+   * (its row count and the sum of a 64-bit hash of every row: one scan of each table, no sort,
+   * since the live projection stays paused until the swap); only a table whose fingerprints differ
+   * is compared row by row (EXCEPT ALL both ways) to count the differences.
+   */
   private async compare(tx: PoolClient): Promise<TableDifference[]> {
     const out: TableDifference[] = [];
     for (const t of this.target.projection.tables) {
@@ -338,6 +399,9 @@ class ProjectionRebuild {
         if (Number(n.rows[0].n) > 0) out.push({ table: t, onlyLive: 0, onlyShadow: Number(n.rows[0].n) });
         continue;
       }
+      const fingerprint = (table: string) => `(SELECT row(count(*), sum(hashtextextended(x::text, 0)))::text FROM ${table} x)`;
+      const same = await tx.query<{ same: boolean }>(`SELECT ${fingerprint(live)} = ${fingerprint(shadow)} AS same`);
+      if (same.rows[0].same) continue;
       const r = await tx.query<{ only_live: string; only_shadow: string }>(
         `SELECT (SELECT count(*) FROM (TABLE ${live} EXCEPT ALL TABLE ${shadow}) a) AS only_live,
                 (SELECT count(*) FROM (TABLE ${shadow} EXCEPT ALL TABLE ${live}) b) AS only_shadow`,

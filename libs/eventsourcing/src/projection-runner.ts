@@ -22,6 +22,8 @@ export interface ProjectionRunnerOptions {
   batchSize?: number;
   /** Events per rebuild batch (one transaction each, the next batch read while this one applies). */
   rebuildBatchSize?: number;
+  /** Events per range of a projection that applies ranges in SQL (`applyRange`) during a rebuild (default 100,000). */
+  rebuildRangeSize?: number;
   /**
    * Times an event may fail to apply (a non-transient error) before it is dead-lettered and its
    * projection paused (default 3). Between attempts the transport waits, longer each time.
@@ -359,6 +361,7 @@ export class ProjectionRunner {
         target: rt,
         log: this.log,
         batchSize: this.options.rebuildBatchSize ?? 20_000,
+        rangeSize: this.options.rebuildRangeSize ?? 100_000,
         options: typeof options === 'function' ? { onProgress: options } : (options ?? {}),
         stopping: () => this.stopping,
       });

@@ -1,5 +1,12 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEventWithTx } from './event-store';
+import type { Position, RecordedEventWithTx } from './event-store';
+
+/** The events of one source after `from` up to and including `to`, in (transaction id, global position) order. */
+export interface EventRange {
+  source: string;
+  from: Position;
+  to: Position;
+}
 
 /**
  * A read-model projection of one consuming service. Its tables are named through `t` so the
@@ -19,6 +26,14 @@ export interface Projection<T extends string = string> {
   setup(tx: PoolClient, t: Record<T, string>): Promise<void>;
   /** Applies a batch of events (ordered per source) to its tables, inside the runner's transaction. */
   apply(tx: PoolClient, events: RecordedEventWithTx[], t: Record<T, string>): Promise<void>;
+  /**
+   * Optional, for rebuilds: applies every event of a range to the tables in SQL, without reading the
+   * events into this process. It must leave exactly the rows `apply` leaves for the same events
+   * (whatever the batching): a verified rebuild compares the result with the live tables, and the
+   * projection's tests compare both paths. The rebuild calls it for consecutive ranges of at most
+   * `rebuildRangeSize` events, each in its own transaction; the live runner always uses `apply`.
+   */
+  applyRange?(tx: PoolClient, range: EventRange, t: Record<T, string>): Promise<void>;
   /**
    * 'read-model' (the default) fills its own tables and can be rebuilt from position 0. A
    * 'reaction' acts on events (appends its service's events, moves reservations…): it shares the

@@ -62,4 +62,44 @@ describe('the postgres transport, woken with nothing new', () => {
       await pool.end();
     }
   });
+
+  it('looks again shortly for an event an older transaction held back, without waiting for the poll', async () => {
+    const source = `src_${randomBytes(4).toString('hex')}`;
+    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
+    const store = await migratedStore(db.pool, source);
+    await db.pool.query(`CREATE SCHEMA ${consumer}`);
+    const transport = new PostgresTransport({ pool: db.pool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
+    const seen: string[] = [];
+    let sub: Subscription | null = null;
+    const older = await db.pool.connect();
+    try {
+      sub = await transport.subscribe({
+        group: 'g',
+        source,
+        handle: async (events: RecordedEventWithTx[]) => {
+          seen.push(...events.map((e) => e.streamId));
+        },
+      });
+      await store.append('s-1', [{ type: 'Happened', data: {} }], 0);
+      await eventually(async () => seen.length === 1, 10_000, 'the first event');
+      // A transaction of this database with an id, still open: events committed after it began are
+      // not readable until it ends, and its end sends no NOTIFY.
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      await store.append('s-2', [{ type: 'Happened', data: {} }], 0);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual(['s-1']);
+      const ended = Date.now();
+      await older.query('COMMIT');
+      await eventually(async () => seen.length === 2, 5_000, 'the held-back event');
+      // Far sooner than the 60 s poll: the look-again waits at most 5 ms × 2⁸ = 1.28 s.
+      expect(Date.now() - ended).toBeLessThan(2_000);
+      expect(seen).toEqual(['s-1', 's-2']);
+    } finally {
+      await older.query('ROLLBACK').catch(() => undefined);
+      older.release();
+      await sub?.stop();
+      await transport.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
-import { bodySha256, INTERNAL_SIGNATURE_MAX_AGE_MS, NonceCache, signInternalHeaders, UNSIGNED_PAYLOAD, verifyInternalHeaders } from './internal-auth';
+import { createHmac } from 'node:crypto';
+import { bodySha256, INTERNAL_SIGNATURE_MAX_AGE_MS, newNonce, NonceCache, signInternalHeaders, UNSIGNED_PAYLOAD, verifyInternalHeaders } from './internal-auth';
 
 const secret = 'un-secreto-de-prueba-largo';
 const body = JSON.stringify({ name: 'Martillo', price: 45 });
@@ -71,5 +72,28 @@ describe('internal call signature (v2: method, path and query, body hash, time, 
     const headers = signInternalHeaders(secret, { method: 'POST', path: '/products?page=2', body });
     expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-signature': 'abc' }), Date.now(), new NonceCache())).toBeNull();
     expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-timestamp': 'ayer' }), Date.now(), new NonceCache())).toBeNull();
+  });
+  it('signs v2 as HMAC-SHA256 with the secret over the fields joined by newlines (the key is imported once, the format is the same)', () => {
+    const headers = signInternalHeaders(secret, { method: 'get', path: '/api/inventory?page=2', userId: 'u1', storeId: 's1', timestamp: 1_700_000_000_000, nonce: 'ab'.repeat(16) });
+    const expected = createHmac('sha256', secret)
+      .update(['v2', '1700000000000', 'ab'.repeat(16), 'GET', '/api/inventory?page=2', 'u1', 's1', bodySha256(null)].join('\n'))
+      .digest('hex');
+    expect(headers['x-tiendita-signature']).toBe(expected);
+    // Another secret in the same process gets its own key.
+    const other = signInternalHeaders('otro-secreto-de-prueba-largo', { method: 'GET', path: '/x', timestamp: 1, nonce: 'cd'.repeat(16) });
+    expect(other['x-tiendita-signature']).toBe(createHmac('sha256', 'otro-secreto-de-prueba-largo').update(['v2', '1', 'cd'.repeat(16), 'GET', '/x', '', '', bodySha256(null)].join('\n')).digest('hex'));
+  });
+
+  it('gives every call a fresh 128-bit nonce, across the blocks of random bytes they are cut from', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 2000; i++) {
+      const nonce = newNonce();
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(2000);
+    const a = signInternalHeaders(secret, { method: 'GET', path: '/x' });
+    const b = signInternalHeaders(secret, { method: 'GET', path: '/x' });
+    expect(a['x-tiendita-nonce']).not.toBe(b['x-tiendita-nonce']);
   });
 });

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, SetMetadata, createParamDecorator } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { UnauthorizedError } from './http-errors';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomFillSync, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 
 /** Header names of a signed internal call (gateway → service, service → service). */
@@ -58,10 +58,42 @@ export function bodySha256(body: Buffer | string | null | undefined): string {
   return createHash('sha256').update(body).digest('hex');
 }
 
-function signature(secret: string, fields: { timestamp: string; nonce: string; method: string; path: string; userId: string; storeId: string; contentSha256: string }): string {
-  return createHmac('sha256', secret)
-    .update(['v2', fields.timestamp, fields.nonce, fields.method.toUpperCase(), fields.path, fields.userId, fields.storeId, fields.contentSha256].join('\n'))
-    .digest('hex');
+// The HMAC key of each secret, imported once: createHmac with a string key converts and imports
+// it anew on every call (about 2.5 times the cost of the HMAC itself over a call's fields).
+const hmacKeys = new Map<string, KeyObject>();
+
+function hmacKey(secret: string): KeyObject {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    // A process holds one INTERNAL_SECRET (tests a few): a bound keeps a misuse from growing the map.
+    if (hmacKeys.size >= 16) hmacKeys.clear();
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
+function signature(secret: string, fields: { timestamp: string; nonce: string; method: string; path: string; userId: string; storeId: string; contentSha256: string }): Buffer {
+  return createHmac('sha256', hmacKey(secret))
+    .update(`v2\n${fields.timestamp}\n${fields.nonce}\n${fields.method.toUpperCase()}\n${fields.path}\n${fields.userId}\n${fields.storeId}\n${fields.contentSha256}`)
+    .digest();
+}
+
+// Nonces are 128 random bits, cut from a block of random bytes filled 256 nonces at a time (one
+// call into the CSPRNG per 256 signed calls instead of one each). Each block is used once.
+const NONCE_BYTES = 16;
+const nonceBlock = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = nonceBlock.length;
+
+/** A fresh random nonce (32 hex characters). */
+export function newNonce(): string {
+  if (nonceOffset >= nonceBlock.length) {
+    randomFillSync(nonceBlock);
+    nonceOffset = 0;
+  }
+  const nonce = nonceBlock.toString('hex', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
 }
 
 /**
@@ -71,7 +103,7 @@ function signature(secret: string, fields: { timestamp: string; nonce: string; m
  */
 export function signInternalHeaders(secret: string, input: SignInput): Record<string, string> {
   const timestamp = String(input.timestamp ?? Date.now());
-  const nonce = input.nonce ?? randomBytes(16).toString('hex');
+  const nonce = input.nonce ?? newNonce();
   const userId = input.userId ?? '';
   const storeId = input.storeId ?? '';
   const contentSha256 = input.body === UNSIGNED_PAYLOAD ? UNSIGNED_PAYLOAD : bodySha256(input.body as Buffer | string | null | undefined);
@@ -81,7 +113,7 @@ export function signInternalHeaders(secret: string, input: SignInput): Record<st
     [InternalHeader.timestamp]: timestamp,
     [InternalHeader.nonce]: nonce,
     [InternalHeader.contentSha256]: contentSha256,
-    [InternalHeader.signature]: signature(secret, { timestamp, nonce, method: input.method, path: input.path, userId, storeId, contentSha256 }),
+    [InternalHeader.signature]: signature(secret, { timestamp, nonce, method: input.method, path: input.path, userId, storeId, contentSha256 }).toString('hex'),
   };
 }
 
@@ -149,7 +181,7 @@ export function verifyInternalHeaders(secret: string, call: ReceivedCall, now = 
   if (Math.abs(now - Number(timestamp)) > INTERNAL_SIGNATURE_MAX_AGE_MS) return null;
   const userId = header(call, InternalHeader.userId) ?? '';
   const storeId = header(call, InternalHeader.storeId) ?? '';
-  const expected = Buffer.from(signature(secret, { timestamp, nonce, method: call.method, path: call.url, userId, storeId, contentSha256 }), 'hex');
+  const expected = signature(secret, { timestamp, nonce, method: call.method, path: call.url, userId, storeId, contentSha256 });
   const actual = Buffer.from(given, 'hex');
   if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
   if (contentSha256 === UNSIGNED_PAYLOAD) {
@@ -182,8 +214,23 @@ export class InternalCallerGuard implements CanActivate {
     private readonly reflector: Reflector,
   ) {}
 
+  /** Whether each controller's handler is a @PublicEndpoint(), looked up once (metadata does not change after start). */
+  private readonly publicHandlers = new WeakMap<object, WeakMap<object, boolean>>();
+
   canActivate(context: ExecutionContext): boolean {
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ENDPOINT, [context.getHandler(), context.getClass()])) return true;
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let handlers = this.publicHandlers.get(controller);
+    if (!handlers) {
+      handlers = new WeakMap();
+      this.publicHandlers.set(controller, handlers);
+    }
+    let isPublic = handlers.get(handler);
+    if (isPublic === undefined) {
+      isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ENDPOINT, [handler, controller]) === true;
+      handlers.set(handler, isPublic);
+    }
+    if (isPublic) return true;
     const request = context.switchToHttp().getRequest<RequestWithCaller>();
     const caller = verifyInternalHeaders(this.secret, { headers: request.headers, method: request.method, url: request.url, bodySha256: request[RECEIVED_BODY_SHA256] });
     if (!caller) throw new UnauthorizedError('Llamada interna no autorizada');

@@ -1,5 +1,5 @@
 import type { OrderPlaced, OrderStatus } from '@tiendita/contracts';
-import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { eventStoreDdl, START, type Position, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +11,7 @@ import { orderPlaced } from './support/orders';
  * The sales projection folds a whole batch in memory and writes it with one statement per table.
  * Whatever the batching (one event per batch as live, 20,000 as a rebuild, anything between), the
  * rows must be the ones applying the events one by one leaves: a verified rebuild compares them.
+ * A rebuild applies ranges of the events table in SQL instead (applyRange): the same rows again.
  */
 let db: TestDatabase;
 let pool: pg.Pool;
@@ -56,6 +57,46 @@ async function applyInBatches(t: Record<SalesTable, string>, events: RecordedEve
       await c.query('COMMIT');
       i += size;
     }
+  } catch (err) {
+    await c.query('ROLLBACK');
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+const SOURCE = 'sales_source';
+
+/** The events as a source's events table holds them (each its own transaction). */
+async function storeEvents(events: RecordedEventWithTx[]): Promise<void> {
+  await pool.query(`DROP SCHEMA IF EXISTS ${SOURCE} CASCADE`);
+  await pool.query(eventStoreDdl(SOURCE));
+  if (events.length === 0) return;
+  await pool.query(
+    `INSERT INTO ${SOURCE}.events (global_position, stream_id, stream_position, type, data, metadata, transaction_id)
+     SELECT * FROM json_to_recordset($1::json) AS x(global_position bigint, stream_id text, stream_position int, type text, data jsonb, metadata jsonb, transaction_id xid8)`,
+    [JSON.stringify(events.map((e) => ({ global_position: e.globalPosition, stream_id: e.streamId, stream_position: e.globalPosition, type: e.type, data: e.data, metadata: e.metadata, transaction_id: e.transactionId })))],
+  );
+}
+
+/** Applies the stored events in SQL, in consecutive ranges of the given sizes, each range in its own transaction. */
+async function applyInRanges(t: Record<SalesTable, string>, events: RecordedEventWithTx[], sizes: number[]): Promise<void> {
+  const c = await pool.connect();
+  try {
+    let from: Position = START;
+    for (let i = 0, k = 0; i < events.length; k++) {
+      const size = Math.max(1, sizes[k % sizes.length]);
+      const last = events[Math.min(i + size, events.length) - 1];
+      const to = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+      await c.query('BEGIN');
+      await salesProjection.applyRange!(c, { source: SOURCE, from, to }, t);
+      await c.query('COMMIT');
+      from = to;
+      i += size;
+    }
+  } catch (err) {
+    await c.query('ROLLBACK');
+    throw err;
   } finally {
     c.release();
   }
@@ -137,8 +178,47 @@ it('leaves the same rows whatever the batching, including repeated orders, chang
       const expected = await rows(one);
       expect(await rows(batched)).toEqual(expected);
       expect(await rows(whole)).toEqual(expected);
+      await storeEvents(events);
+      const ranged = await fresh('sales_ranged');
+      await applyInRanges(ranged, events, sizes);
+      expect(await rows(ranged)).toEqual(expected);
+      const range = await fresh('sales_range');
+      await applyInRanges(range, events, [events.length || 1]);
+      expect(await rows(range)).toEqual(expected);
     }),
     { numRuns: 40 },
   );
   // 40 histories × 3 schemas: ~10 s alone, over jest's 30 s beside the other suites on a loaded machine.
 }, 120_000);
+
+it('refuses an event that breaks its contract in SQL as in JavaScript, and writes nothing of its range', async () => {
+  const good = orderPlaced({ storeId: STORES[0], orderType: 'pos', paymentMethod: 'cash', placedAt: '2026-03-01T12:00:00.000Z', lines: [{ productId: PRODUCTS[0].productId, productName: 'Producto 0', quantity: 1, unitPrice: 500 }] });
+  // SQL reads each member once and checks what it read: a broken line names the event as apply
+  // does; a non-integer amount or a malformed id is refused by its cast, with PostgreSQL's message.
+  const cases: [unknown, RegExp][] = [
+    [{ ...good, orderId: randomUUID(), items: [{ ...good.items[0], quantity: 0 }] }, /OrderPlaced no cumple su contrato/],
+    [{ ...good, orderId: randomUUID(), items: [] }, /OrderPlaced no cumple su contrato/],
+    [{ ...good, orderId: randomUUID(), orderType: 'telegram' }, /OrderPlaced no cumple su contrato/],
+    [{ ...good, orderId: randomUUID(), placedAt: 'now' }, /OrderPlaced no cumple su contrato/],
+    [{ ...good, orderId: randomUUID(), total: 500.5 }, /bigint/],
+    [{ ...good, orderId: 'pedido-1' }, /uuid/],
+  ];
+  for (const [bad, sqlError] of cases) {
+    const events: RecordedEventWithTx[] = [good, bad].map((data, i) => ({
+      globalPosition: i + 1,
+      transactionId: String(2000 + i),
+      streamId: `order-${i}`,
+      streamPosition: 1,
+      type: 'OrderPlaced',
+      data,
+      metadata: { eventId: randomUUID(), schemaVersion: 1, storeId: STORES[0], occurredAt: new Date().toISOString(), correlationId: null, causationId: null, actor: null },
+      recordedAt: new Date(),
+    }));
+    const js = await fresh('sales_bad_js');
+    await expect(applyInBatches(js, events, [2])).rejects.toThrow();
+    await storeEvents(events);
+    const sql = await fresh('sales_bad_sql');
+    await expect(applyInRanges(sql, events, [2])).rejects.toThrow(sqlError);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM ${sql.orders}`)).rows[0].n).toBe(0);
+  }
+});

@@ -2,6 +2,7 @@ import { OrderStatus, OrderType, PaymentMethod, PaymentStatus, type OrderPlaced,
 import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 import { gtDayHour, monthOf } from '../shared/time';
+import { applySalesRange } from './sales-range';
 import { StoreVersions, storeVersionsDdl, upsertStoreVersions } from './store-versions';
 
 export type SalesTable = 'orders' | 'sales_hourly' | 'sales_daily' | 'product_sales_daily' | 'product_sales_monthly' | 'sales_versions';
@@ -16,7 +17,8 @@ export type SalesTable = 'orders' | 'sales_hourly' | 'sales_daily' | 'product_sa
 export const salesProjection: Projection<SalesTable> = {
   name: 'sales',
   // 2: per-day and per-month aggregates (the year report read up to 44,000 hourly rows), sales_versions.
-  version: 2,
+  // 3: orders.items as jsonb (a rebuild writes the lines in SQL straight from the events: applyRange).
+  version: 3,
   sources: ['ordering'],
   tables: ['orders', 'sales_hourly', 'sales_daily', 'product_sales_daily', 'product_sales_monthly', 'sales_versions'],
 
@@ -36,7 +38,7 @@ export const salesProjection: Projection<SalesTable> = {
         subtotal bigint NOT NULL,
         tax bigint NOT NULL,
         total bigint NOT NULL,
-        items text NOT NULL, -- the lines as JSON, read back only to take a cancelled order out of the aggregates
+        items jsonb NOT NULL, -- the lines, read back only to take a cancelled order out of the aggregates
         placed_at timestamptz NOT NULL,
         day date NOT NULL,
         hour smallint NOT NULL,
@@ -120,7 +122,7 @@ export const salesProjection: Projection<SalesTable> = {
       values: [`{${ids.join(',')}}`],
     });
     for (const r of found.rows) {
-      existing.set(r.order_id, { storeId: r.store_id, day: r.day, hour: r.hour, orderType: r.order_type, paymentMethod: r.payment_method, status: r.status, updatedAt: null, total: Number(r.total), items: JSON.parse(r.items) as Line[] });
+      existing.set(r.order_id, { storeId: r.store_id, day: r.day, hour: r.hour, orderType: r.order_type, paymentMethod: r.payment_method, status: r.status, updatedAt: null, total: Number(r.total), items: r.items });
     }
 
     // Fold in event order. `current` holds each order as the events so far leave it.
@@ -178,7 +180,7 @@ export const salesProjection: Projection<SalesTable> = {
       (rows) => `INSERT INTO ${t.orders} (order_id, store_id, code, order_type, status, payment_method, payment_status, customer_name, customer_phone,
                    subtotal, tax, total, items, placed_at, day, hour, updated_at)
                  SELECT * FROM json_to_recordset(${rows}) AS x(order_id uuid, store_id uuid, code text, order_type text, status text, payment_method text,
-                   payment_status text, customer_name text, customer_phone text, subtotal bigint, tax bigint, total bigint, items text, placed_at timestamptz,
+                   payment_status text, customer_name text, customer_phone text, subtotal bigint, tax bigint, total bigint, items jsonb, placed_at timestamptz,
                    day date, hour smallint, updated_at timestamptz)`,
     );
     w.add(
@@ -213,6 +215,9 @@ export const salesProjection: Projection<SalesTable> = {
     w.add(versions.rows(), (rows) => upsertStoreVersions(t.sales_versions, rows));
     await w.run(tx);
   },
+
+  /** A rebuild applies ranges of events in SQL (the same fold as apply: sales-range.ts). */
+  applyRange: applySalesRange,
 };
 
 interface OrderRow {
@@ -224,7 +229,7 @@ interface OrderRow {
   payment_method: string | null;
   status: string;
   total: string;
-  items: string;
+  items: Line[];
 }
 
 type Line = { productId: string; productName: string; quantity: number; lineTotal: number };
