@@ -3,6 +3,7 @@ import { EVENT_COLUMNS, SAFE_READ_BOUND, START, toRecorded, type EventRow, type 
 import { checkout } from './pg-util';
 import { type ProjectionLogger, type ProjectionStatus, type ProjectionTarget, SHADOW_SUFFIX, uniqueByEventId } from './projection-target';
 import { clearDeadLetters } from './projection-state';
+import type { EventRange, RangeScratch, RangeStage } from './projection';
 import { ProgressMeter, type RebuildProgress } from './rebuild-progress';
 import { comparePositions, FLOOR_PARTITION, maxPosition, type EventTransport } from './subscription';
 
@@ -103,8 +104,42 @@ export function rebuildProjection(run: RebuildRun): Promise<RebuildResult> {
   return new ProjectionRebuild(run).run();
 }
 
+/** Ranges whose stage 0 may run before the last stage of the earliest of them has committed. */
+const PIPELINE_AHEAD = 3;
+/** Between a projection's name and a range's number in its scratch tables' names. */
+const SCRATCH_MARK = '__range_';
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** A range in the pipeline of `buildPipelined`. */
+interface PipelineRange {
+  range: EventRange;
+  events: number;
+  /** Where it starts, for an error message. */
+  at: string;
+  scratch: RangeScratch;
+  /** Resolved as each stage commits it. */
+  done: Deferred<void>[];
+}
+
+/** The size of a pg Pool (10, pg's default, when it does not say). */
+function poolMax(pool: Pool): number {
+  return (pool as Pool & { options?: { max?: number } }).options?.max ?? 10;
+}
+
 class ProjectionRebuild {
   private readonly schema: string;
+  /** Numbers the scratch tables of the ranges applied in stages. */
+  private scratchNo = 0;
   private readonly target: ProjectionTarget;
   private reader!: PoolClient;
   private writer!: PoolClient;
@@ -293,10 +328,15 @@ class ProjectionRebuild {
    * unit while the writer applies this one. With `ownTransactions` each unit commits on its own,
    * else the caller's transaction holds them.
    */
-  private async build({ source, positions, to, progress, phase, ownTransactions }: BuildStep): Promise<number> {
+  private async build(step: BuildStep): Promise<number> {
+    const { source, positions, to, progress, phase, ownTransactions } = step;
     const { writer, target } = this;
     let from = positions.get(source)!;
     if (comparePositions(from, to) >= 0) return 0;
+    const stages = target.projection.rangeStages;
+    if (ownTransactions && stages && stages.length > 1 && target.projection.applyRange && poolMax(this.r.pool) >= stages.length + 3) {
+      return this.buildPipelined(step, stages);
+    }
     let applied = 0;
     let next: Promise<BuildUnit | null> | null = this.nextUnit(source, from, to);
     while (next) {
@@ -322,6 +362,128 @@ class ProjectionRebuild {
       progress.add(unit.events, phase, source);
     }
     return applied;
+  }
+
+  /**
+   * `build` for a projection whose ranges apply in stages (`rangeStages`): a pipeline, stage k on
+   * connection k (the writer and stages − 1 more), each stage of each range in its own transaction.
+   * Stage k of range i waits for stage k − 1 of range i and stage k of range i − 1 (its own
+   * connection runs them in order); stage 0 runs at most `PIPELINE_AHEAD` ranges ahead of the last
+   * stage, so at most that many ranges keep scratch tables. The shadow position moves when a
+   * range's last stage commits. A failed stage stops every stage; the scratch tables are dropped.
+   */
+  private async buildPipelined({ source, positions, to, progress, phase }: BuildStep, stages: readonly RangeStage[]): Promise<number> {
+    const { reader, writer, target } = this;
+    const p = target.projection;
+    const conns: PoolClient[] = [writer];
+    const extra: Awaited<ReturnType<typeof checkout>>[] = [];
+    let failure: unknown = null;
+    let abort!: (err: unknown) => void;
+    const aborted = new Promise<never>((_, reject) => (abort = reject));
+    aborted.catch(() => undefined);
+    const last = stages.length - 1;
+    /** Ranges as stage 0 finds them; a slot resolves with its range, or null past the last one. */
+    const slots: Deferred<PipelineRange | null>[] = [];
+    const slot = (i: number) => (slots[i] ??= deferred<PipelineRange | null>());
+    let applied = 0;
+    const runStage = async (k: number, item: PipelineRange) => {
+      if (failure) throw failure;
+      if (this.r.stopping()) throw new Error(`Reconstrucción de ${p.name} interrumpida: el proceso se detiene`);
+      const tx = conns[k];
+      try {
+        await tx.query('BEGIN');
+        await stages[k](tx, item.range, target.shadow, item.scratch);
+        await tx.query('COMMIT');
+      } catch (err) {
+        await tx.query('ROLLBACK').catch(() => undefined);
+        throw Object.assign(
+          new Error(`La reconstrucción de ${p.name} falló al aplicar eventos de ${source} ${item.at}: ${err instanceof Error ? err.message : String(err)}`),
+          { cause: err },
+        );
+      }
+      item.done[k].resolve();
+      if (k === last) {
+        positions.set(source, item.range.to);
+        applied += item.events;
+        progress.add(item.events, phase, source);
+      }
+    };
+    const loops: Promise<void>[] = [];
+    try {
+      for (let k = 1; k < stages.length; k++) {
+        const c = await checkout(this.r.pool);
+        extra.push(c);
+        conns.push(c);
+        // Durability of shadow batches is not needed (as for the writer): a crashed rebuild starts again from 0.
+        await c.query('SET synchronous_commit = off');
+      }
+      const guard = <T>(x: Promise<T>) => Promise.race([x, aborted]);
+      const fail = (err: unknown) => {
+        failure ??= err;
+        abort(err);
+        throw err;
+      };
+      loops.push(
+        (async () => {
+          let from = positions.get(source)!;
+          for (let i = 0; ; i++) {
+            if (i >= PIPELINE_AHEAD) await guard(slot(i - PIPELINE_AHEAD).promise.then((r) => r?.done[last].promise));
+            const range = await this.rangeEnd(reader, source, from, to);
+            if (!range) {
+              slot(i).resolve(null);
+              return;
+            }
+            const item: PipelineRange = {
+              range: { source, from, to: range.end },
+              events: range.events,
+              at: `después de ${from.transactionId}/${from.globalPosition}`,
+              scratch: { prefix: `${this.schema}.${p.name}${SCRATCH_MARK}${++this.scratchNo}`, temporary: false },
+              done: stages.map(() => deferred<void>()),
+            };
+            slot(i).resolve(item);
+            await runStage(0, item);
+            from = range.end;
+            if (range.events < this.r.rangeSize) {
+              slot(i + 1).resolve(null);
+              return;
+            }
+          }
+        })().catch(fail),
+      );
+      for (let k = 1; k < stages.length; k++) {
+        loops.push(
+          (async () => {
+            for (let i = 0; ; i++) {
+              const item = await guard(slot(i).promise);
+              if (!item) return;
+              await guard(item.done[k - 1].promise);
+              await runStage(k, item);
+            }
+          })().catch(fail),
+        );
+      }
+    } catch (err) {
+      failure ??= err;
+      abort(err);
+    } finally {
+      const settled = await Promise.allSettled(loops);
+      failure ??= settled.find((x) => x.status === 'rejected')?.reason ?? null;
+      for (const c of extra) c.done(failure ?? undefined);
+      await this.dropScratch().catch(() => undefined);
+    }
+    if (failure) throw failure;
+    return applied;
+  }
+
+  /** Drops every scratch table of this projection's rebuild ranges (left by a failed or crashed rebuild). */
+  private async dropScratch(): Promise<void> {
+    const name = this.target.projection.name;
+    const r = await this.r.pool.query<{ t: string }>(
+      `SELECT quote_ident(tablename) AS t FROM pg_tables WHERE schemaname = $1 AND starts_with(tablename, $2)`,
+      [this.schema, `${name}${SCRATCH_MARK}`],
+    );
+    const tables = r.rows.map((x) => x.t).filter((t) => new RegExp(`^${name}${SCRATCH_MARK}\\d+_[a-z_]+$`).test(t));
+    if (tables.length > 0) await this.r.pool.query(`DROP TABLE IF EXISTS ${tables.map((t) => `${this.schema}.${t}`).join(', ')}`);
   }
 
   /** The next unit of `build` after `from` (up to `to`), read by the reader; null when none is left. */
@@ -449,5 +611,6 @@ class ProjectionRebuild {
   private async dropShadow(db: PoolClient): Promise<void> {
     const tables = this.target.projection.tables.map((t) => this.target.shadow[t]);
     if (tables.length > 0) await db.query(`DROP TABLE IF EXISTS ${tables.join(', ')}`);
+    if (this.target.projection.rangeStages) await this.dropScratch();
   }
 }

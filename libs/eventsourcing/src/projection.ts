@@ -8,6 +8,27 @@ export interface EventRange {
   to: Position;
 }
 
+/** Where the stages of one range keep what they hand on (see `Projection.rangeStages`). */
+export interface RangeScratch {
+  /** Qualified prefix of this range's scratch tables: a stage names them `${prefix}_<what>`. */
+  prefix: string;
+  /** TEMP tables (one transaction runs every stage) rather than UNLOGGED ones shared across connections. */
+  temporary: boolean;
+}
+
+/** One stage of a range applied in SQL. */
+export type RangeStage<T extends string = string> = (tx: PoolClient, range: EventRange, t: Record<T, string>, scratch: RangeScratch) => Promise<void>;
+
+/** `CREATE … TABLE` of a scratch table (`name` is `${scratch.prefix}_<what>`). */
+export function createScratchTable(scratch: RangeScratch, name: string): string {
+  return scratch.temporary ? `CREATE TEMP TABLE ${physicalName(name)}` : `CREATE UNLOGGED TABLE ${name}`;
+}
+
+/** The scratch of a range run in one transaction: TEMP tables in this session's temporary schema. */
+export function temporaryScratch(name: string): RangeScratch {
+  return { prefix: `pg_temp.${name}`, temporary: true };
+}
+
 /**
  * A read-model projection of one consuming service. Its tables are named through `t` so the
  * runner can build the same projection into shadow tables for a rebuild and swap them in.
@@ -34,6 +55,16 @@ export interface Projection<T extends string = string> {
    * `rebuildRangeSize` events, each in its own transaction; the live runner always uses `apply`.
    */
   applyRange?(tx: PoolClient, range: EventRange, t: Record<T, string>): Promise<void>;
+  /**
+   * Optional, with `applyRange`: the same work split into stages that a rebuild runs as a pipeline,
+   * each stage on its own connection and in its own transaction: stage k of a range starts once
+   * stage k−1 of that range and stage k of the range before have committed, so stage 0 of the next
+   * range runs while later stages work on earlier ones (a statement uses one CPU; the stages use
+   * several). Stages hand their results on through tables named from `scratch` (each range has its
+   * own), which a stage drops once it has read them. `applyRange` must give the same rows, e.g. by
+   * running the stages one after another in its transaction with `temporaryScratch`.
+   */
+  rangeStages?: readonly RangeStage<T>[];
   /**
    * 'read-model' (the default) fills its own tables and can be rebuilt from position 0. A
    * 'reaction' acts on events (appends its service's events, moves reservations…): it shares the

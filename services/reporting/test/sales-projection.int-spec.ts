@@ -1,5 +1,5 @@
 import type { OrderPlaced, OrderStatus } from '@tiendita/contracts';
-import { eventStoreDdl, START, type Position, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { checkpointDdl, eventStoreDdl, ProjectionRunner, START, type EventTransport, type Position, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
@@ -11,16 +11,21 @@ import { orderPlaced } from './support/orders';
  * The sales projection folds a whole batch in memory and writes it with one statement per table.
  * Whatever the batching (one event per batch as live, 20,000 as a rebuild, anything between), the
  * rows must be the ones applying the events one by one leaves: a verified rebuild compares them.
- * A rebuild applies ranges of the events table in SQL instead (applyRange): the same rows again.
+ * A rebuild applies ranges of the events table in SQL instead (applyRange): the same rows again,
+ * and again when it runs the stages of its ranges as a pipeline on several connections (rangeStages).
  */
 let db: TestDatabase;
 let pool: pg.Pool;
+/** For rebuilds: their reader, writer and one connection per further stage. */
+let rebuildPool: pg.Pool;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  rebuildPool = new pg.Pool({ connectionString: db.url, max: 6 });
 });
 afterAll(async () => {
+  await rebuildPool?.end();
   await pool?.end();
   await db?.drop();
 });
@@ -100,6 +105,24 @@ async function applyInRanges(t: Record<SalesTable, string>, events: RecordedEven
   } finally {
     c.release();
   }
+}
+
+/**
+ * A rebuild of the projection (from the stored events, ranges of `rangeSize` events) by the runner,
+ * into `schema`: its ranges' stages run as a pipeline, stage 0 of later ranges beside the later
+ * stages of earlier ones.
+ */
+async function rebuildInStages(schema: string, rangeSize: number): Promise<Record<SalesTable, string>> {
+  const t = await fresh(schema);
+  await pool.query(checkpointDdl(schema));
+  const transport: EventTransport = { kind: 'postgres', subscribe: () => Promise.reject(new Error('sin suscripciones en esta prueba')), close: async () => undefined };
+  const projection = { ...salesProjection, sources: [SOURCE] } as Projection;
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const runner = new ProjectionRunner({ pool: rebuildPool, schema, transport, projections: [projection], rebuildRangeSize: rangeSize, logger: quiet });
+  await runner.rebuild('sales', { verify: false });
+  const scratch = await pool.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = $1 AND tablename LIKE 'sales\\_\\_range\\_%'`, [schema]);
+  expect(scratch.rows[0].n).toBe(0);
+  return t;
 }
 
 const rows = async (t: Record<SalesTable, string>) =>
@@ -185,6 +208,7 @@ it('leaves the same rows whatever the batching, including repeated orders, chang
       const range = await fresh('sales_range');
       await applyInRanges(range, events, [events.length || 1]);
       expect(await rows(range)).toEqual(expected);
+      expect(await rows(await rebuildInStages('sales_piped', sizes[0]))).toEqual(expected);
     }),
     { numRuns: 40 },
   );

@@ -2,7 +2,7 @@ import { OrderStatus, OrderType, PaymentMethod, PaymentStatus, type OrderPlaced,
 import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 import { gtDayHour, monthOf } from '../shared/time';
-import { applySalesRange } from './sales-range';
+import { applySalesRange, salesRangeStages } from './sales-range';
 import { StoreVersions, storeVersionsDdl, upsertStoreVersions } from './store-versions';
 
 export type SalesTable = 'orders' | 'sales_hourly' | 'sales_daily' | 'product_sales_daily' | 'product_sales_monthly' | 'sales_versions';
@@ -216,8 +216,9 @@ export const salesProjection: Projection<SalesTable> = {
     await w.run(tx);
   },
 
-  /** A rebuild applies ranges of events in SQL (the same fold as apply: sales-range.ts). */
+  /** A rebuild applies ranges of events in SQL (the same fold as apply: sales-range.ts), its stages as a pipeline. */
   applyRange: applySalesRange,
+  rangeStages: salesRangeStages,
 };
 
 interface OrderRow {
