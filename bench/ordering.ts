@@ -182,34 +182,30 @@ async function main(): Promise<void> {
     const [hot, fresh] = products;
     const cartProducts = products.slice(2);
     {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        for (let i = 0; i < PRODUCTS; i++) {
-          const p = products[i];
-          const data = {
-            productId: p.id,
-            storeId: shop.storeId,
-            name: i === 0 ? 'Producto con historia' : i === 1 ? 'Producto nuevo' : `Producto ${String(i + 1).padStart(5, '0')}`,
-            description: `Descripción del producto ${i + 1}`,
-            sku: `SKU-${i + 1}`,
-            priceCentavos: 500 + ((i * 37) % 20_000),
-            discountPercentage: i % 7 === 0 ? 10 : 0,
-            categoryId: null,
-            images: [],
-            isActive: true,
-            initialStock: p.stock,
-            createdBy: 'bench',
-          };
-          await catalogEvents.append(`product-${p.id}`, [{ type: 'ProductCreated', data }], 0, { storeId: shop.storeId, actor: 'bench' }, client);
-          if (i % 1000 === 999) {
-            await client.query('COMMIT');
-            await client.query('BEGIN');
-          }
+      // One ProductCreated per new stream, 1,000 streams per statement (appendEach): the same events
+      // as 10,000 single appends, in a fraction of the round trips.
+      let batch: { streamId: string; event: { type: string; data: unknown }; metadata: { storeId: string; actor: string } }[] = [];
+      for (let i = 0; i < PRODUCTS; i++) {
+        const p = products[i];
+        const data = {
+          productId: p.id,
+          storeId: shop.storeId,
+          name: i === 0 ? 'Producto con historia' : i === 1 ? 'Producto nuevo' : `Producto ${String(i + 1).padStart(5, '0')}`,
+          description: `Descripción del producto ${i + 1}`,
+          sku: `SKU-${i + 1}`,
+          priceCentavos: 500 + ((i * 37) % 20_000),
+          discountPercentage: i % 7 === 0 ? 10 : 0,
+          categoryId: null,
+          images: [],
+          isActive: true,
+          initialStock: p.stock,
+          createdBy: 'bench',
+        };
+        batch.push({ streamId: `product-${p.id}`, event: { type: 'ProductCreated', data }, metadata: { storeId: shop.storeId, actor: 'bench' } });
+        if (batch.length === 1000 || i === PRODUCTS - 1) {
+          await catalogEvents.appendEach(batch);
+          batch = [];
         }
-        await client.query('COMMIT');
-      } finally {
-        client.release();
       }
     }
     await waitFor('los productos en ordering', async () => Number((await pool.query('SELECT count(*) AS n FROM ordering.products WHERE store_id = $1', [shop.storeId])).rows[0].n) >= PRODUCTS);

@@ -140,6 +140,22 @@ it('is idempotent by orderId and all-or-nothing across lines', async () => {
   expect(await streamTypes(a)).toEqual(['StockItemOpened', 'StockReserved']);
 });
 
+it('the same orderId sent to two processes at once holds its units once and answers both the same hold', async () => {
+  const a = await product('Harina', 10);
+  const b = await product('Aceite', 10);
+  for (let round = 0; round < 5; round++) {
+    const orderId = randomUUID();
+    const body = { orderId, lines: [{ productId: a, quantity: 2 }, { productId: b, quantity: 1 }] };
+    const answers = await Promise.all([reserve(body, store, app), reserve(body, store, second), reserve(body, store, app)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    for (const r of answers) expect(r.json()).toMatchObject({ orderId, lines: [{ productId: a, quantity: 2 }, { productId: b, quantity: 1 }] });
+    expect(answers.filter((r) => r.json().position !== null)).toHaveLength(1);
+  }
+  expect(await row(a)).toEqual({ on_hand: 10, reserved: 10 });
+  expect(await row(b)).toEqual({ on_hand: 10, reserved: 5 });
+  expect((await streamTypes(a)).filter((t) => t === 'StockReserved')).toHaveLength(5);
+});
+
 it("another store's product and an unknown one answer 404; a bad body 400", async () => {
   const productId = await product('Sal', 3);
   const other = { userId: randomUUID(), storeId: randomUUID() };

@@ -1,5 +1,6 @@
 import { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
 import { physicalName, type Projection } from '@tiendita/eventsourcing';
+import type { PoolClient } from 'pg';
 
 export type OrdersTable = 'orders' | 'order_history' | 'order_counts';
 
@@ -106,56 +107,105 @@ export const ordersProjection: Projection<OrdersTable> = {
   },
 
   async apply(tx, events, t) {
+    // Set-based, whatever the batch's size: every OrderPlaced of the batch in one statement, then
+    // every status change in one more. Placing first changes nothing: an order's changes come after
+    // its OrderPlaced in its stream, and counts only add up. The result is the one of applying the
+    // events one by one (the tests compare both, and a rebuild's batches differ from the live ones).
+    const placed: { eventId: string; order: OrderPlaced }[] = [];
+    const changes: { eventId: string; change: OrderStatusChanged }[] = [];
     for (const event of events) {
-      if (event.type === 'OrderPlaced') {
-        const d = OrderPlaced.parse(event.data);
-        const inserted = await tx.query(
-          `INSERT INTO ${t.orders} (id, store_id, code, customer_name, customer_phone, customer_address, customer_email, customer_nit, subtotal, tax, total,
-             status, order_type, payment_method, payment_status, notes, whatsapp_message, items, cash_received, change, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $21)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            d.orderId, d.storeId, d.code, d.customerName, d.customerPhone, d.customerAddress, d.customerEmail, d.customerNit, d.subtotal, d.tax, d.total,
-            d.status, d.orderType, d.paymentMethod, d.paymentStatus, d.notes, d.whatsappMessage, JSON.stringify(d.items), d.cashReceived, d.change, d.placedAt,
-          ],
-        );
-        if (inserted.rowCount) {
-          await tx.query(
-            `INSERT INTO ${t.order_history} (id, order_id, store_id, status, previous_status, notes, created_by, created_at) VALUES ($1, $2, $3, $4, NULL, $5, $6, $7)
-             ON CONFLICT (id) DO NOTHING`,
-            [event.metadata.eventId, d.orderId, d.storeId, d.status, 'Pedido creado', d.placedBy, d.placedAt],
-          );
-          await tx.query(
-            `INSERT INTO ${t.order_counts} (store_id, day, status, order_type, payment_status, n) VALUES ($1, ${DAY_OF('$2::timestamptz')}, $3, $4, $5, 1)
-             ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${t.order_counts}.n + 1`,
-            [d.storeId, d.placedAt, d.status, d.orderType, d.paymentStatus],
-          );
-        }
-      } else if (event.type === 'OrderStatusChanged') {
-        const d = OrderStatusChanged.parse(event.data);
-        const inserted = await tx.query(
-          `INSERT INTO ${t.order_history} (id, order_id, store_id, status, previous_status, notes, created_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (id) DO NOTHING`,
-          [event.metadata.eventId, d.orderId, d.storeId, d.status, d.previousStatus, d.notes, d.changedBy, d.changedAt],
-        );
-        if (!inserted.rowCount) continue;
-        // The row's status before the change (not the event's word for it): the counts move from what the list showed.
-        const moved = await tx.query<{ old_status: string }>(
-          `UPDATE ${t.orders} o SET status = $2, updated_at = $3 FROM (SELECT id, status FROM ${t.orders} WHERE id = $1 FOR UPDATE) old
-           WHERE o.id = old.id RETURNING old.status AS old_status`,
-          [d.orderId, d.status, d.changedAt],
-        );
-        if (moved.rows[0] && moved.rows[0].old_status !== d.status) {
-          await tx.query(
-            `WITH o AS (SELECT store_id, ${DAY_OF('created_at')} AS day, order_type, payment_status FROM ${t.orders} WHERE id = $1),
-             less AS (UPDATE ${t.order_counts} c SET n = c.n - 1 FROM o
-                      WHERE c.store_id = o.store_id AND c.day = o.day AND c.status = $2 AND c.order_type = o.order_type AND c.payment_status = o.payment_status)
-             INSERT INTO ${t.order_counts} (store_id, day, status, order_type, payment_status, n) SELECT store_id, day, $3, order_type, payment_status, 1 FROM o
-             ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${t.order_counts}.n + 1`,
-            [d.orderId, moved.rows[0].old_status, d.status],
-          );
-        }
-      }
+      if (event.type === 'OrderPlaced') placed.push({ eventId: event.metadata.eventId, order: OrderPlaced.parse(event.data) });
+      else if (event.type === 'OrderStatusChanged') changes.push({ eventId: event.metadata.eventId, change: OrderStatusChanged.parse(event.data) });
     }
+    if (placed.length) await placeOrders(tx, placed, t);
+    if (changes.length) await changeStatuses(tx, changes, t);
   },
 };
+
+/**
+ * Orders placed, in one statement: each order's row (an order already there is left as it is),
+ * its first history entry and the counts, only for the rows inserted — what applying them one by
+ * one gave, whatever the batch.
+ */
+async function placeOrders(tx: PoolClient, placed: { eventId: string; order: OrderPlaced }[], t: Record<OrdersTable, string>): Promise<void> {
+  const rows = placed.map(({ eventId, order }, ord) => ({ ...order, eventId, ord }));
+  await tx.query(
+    `WITH d AS (
+       SELECT DISTINCT ON ("orderId") * FROM jsonb_to_recordset($1::jsonb) AS d(
+         "orderId" uuid, "storeId" uuid, code text, "customerName" text, "customerPhone" text, "customerAddress" text, "customerEmail" text,
+         "customerNit" text, subtotal bigint, tax bigint, total bigint, status text, "orderType" text, "paymentMethod" text, "paymentStatus" text,
+         notes text, "whatsappMessage" text, items jsonb, "cashReceived" bigint, change bigint, "placedAt" timestamptz, "placedBy" text, "eventId" uuid, ord int)
+       ORDER BY "orderId", ord),
+     ins AS (
+       INSERT INTO ${t.orders} (id, store_id, code, customer_name, customer_phone, customer_address, customer_email, customer_nit, subtotal, tax, total,
+         status, order_type, payment_method, payment_status, notes, whatsapp_message, items, cash_received, change, created_at, updated_at)
+       SELECT "orderId", "storeId", code, "customerName", "customerPhone", "customerAddress", "customerEmail", "customerNit", subtotal, tax, total,
+         status, "orderType", "paymentMethod", "paymentStatus", notes, "whatsappMessage", items, "cashReceived", change, "placedAt", "placedAt"
+       FROM d ORDER BY ord
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id, store_id, status, order_type, payment_status, created_at),
+     hist AS (
+       INSERT INTO ${t.order_history} (id, order_id, store_id, status, previous_status, notes, created_by, created_at)
+       SELECT d."eventId", d."orderId", d."storeId", d.status, NULL, 'Pedido creado', d."placedBy", d."placedAt" FROM d JOIN ins ON ins.id = d."orderId"
+       ON CONFLICT (id) DO NOTHING)
+     INSERT INTO ${t.order_counts} (store_id, day, status, order_type, payment_status, n)
+     SELECT store_id, ${DAY_OF('created_at')}, status, order_type, payment_status, count(*) FROM ins GROUP BY 1, 2, 3, 4, 5
+     ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${t.order_counts}.n + EXCLUDED.n`,
+    [JSON.stringify(rows)],
+  );
+}
+
+/**
+ * Status changes, in one statement: each new change's history entry (one already there is skipped,
+ * with the rest of that change); each order's row takes its last change; and the counts move along
+ * every step of each order's chain (the row's status before the batch, then each change), so a
+ * status an order passed through keeps its counts row as it would one event at a time. A key that
+ * only loses an order is updated, never inserted (its row exists: that order was counted there).
+ */
+async function changeStatuses(tx: PoolClient, changes: { eventId: string; change: OrderStatusChanged }[], t: Record<OrdersTable, string>): Promise<void> {
+  const c = t.order_counts;
+  await tx.query(
+    `WITH ev AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+         WITH ORDINALITY AS ev(event_id, order_id, store_id, status, previous_status, notes, created_by, created_at, ord)),
+     hist AS (
+       INSERT INTO ${t.order_history} (id, order_id, store_id, status, previous_status, notes, created_by, created_at)
+       SELECT event_id, order_id, store_id, status, previous_status, notes, created_by, created_at FROM ev ORDER BY ord
+       ON CONFLICT (id) DO NOTHING
+       RETURNING id),
+     cur AS (
+       SELECT o.id, o.status, o.store_id, ${DAY_OF('o.created_at')} AS day, o.order_type, o.payment_status
+       FROM ${t.orders} o WHERE o.id IN (SELECT order_id FROM ev) FOR UPDATE),
+     chain AS (
+       SELECT ev.order_id, ev.status, ev.created_at, cur.store_id, cur.day, cur.order_type, cur.payment_status,
+              COALESCE(lag(ev.status) OVER w, cur.status) AS prev,
+              row_number() OVER (PARTITION BY ev.order_id ORDER BY ev.ord DESC) AS from_end
+       FROM ev JOIN hist ON hist.id = ev.event_id JOIN cur ON cur.id = ev.order_id
+       WINDOW w AS (PARTITION BY ev.order_id ORDER BY ev.ord)),
+     moved AS (
+       UPDATE ${t.orders} o SET status = chain.status, updated_at = chain.created_at FROM chain WHERE chain.from_end = 1 AND o.id = chain.order_id),
+     steps AS (
+       SELECT store_id, day, prev AS status, order_type, payment_status, -1 AS delta FROM chain WHERE prev <> status
+       UNION ALL
+       SELECT store_id, day, status, order_type, payment_status, 1 FROM chain WHERE prev <> status),
+     net AS (
+       SELECT store_id, day, status, order_type, payment_status, sum(delta)::int AS delta, bool_or(delta > 0) AS gains
+       FROM steps GROUP BY 1, 2, 3, 4, 5),
+     less AS (
+       UPDATE ${c} k SET n = k.n + net.delta FROM net
+       WHERE NOT net.gains AND k.store_id = net.store_id AND k.day = net.day AND k.status = net.status AND k.order_type = net.order_type AND k.payment_status = net.payment_status)
+     INSERT INTO ${c} (store_id, day, status, order_type, payment_status, n)
+     SELECT store_id, day, status, order_type, payment_status, delta FROM net WHERE gains
+     ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${c}.n + EXCLUDED.n`,
+    [
+      changes.map((x) => x.eventId),
+      changes.map((x) => x.change.orderId),
+      changes.map((x) => x.change.storeId),
+      changes.map((x) => x.change.status),
+      changes.map((x) => x.change.previousStatus),
+      changes.map((x) => x.change.notes),
+      changes.map((x) => x.change.changedBy),
+      changes.map((x) => x.change.changedAt),
+    ],
+  );
+}

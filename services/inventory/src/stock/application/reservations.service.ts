@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InventoryMessages, type ReserveStockResponse } from '@tiendita/contracts';
-import { type AppendMetadata, NotFoundError, type Position } from '@tiendita/eventsourcing';
+import { type AppendMetadata, ConcurrencyError, NotFoundError, type Position } from '@tiendita/eventsourcing';
 import { type OwnerIdentity, SERVICE_CONFIG } from '@tiendita/service-kit';
 import type { PoolClient } from 'pg';
 import type { InventoryConfig } from '../../config';
-import { StockWriteModel, W } from '../write-model/stock-write-model';
+import { evolveStock, stockDecider, stockStreamId } from '../domain/stock-item.decider';
+import { type LockedStock, type OpenState, StockWriteModel, W } from '../write-model/stock-write-model';
 
 export interface ReserveInput {
   orderId: string;
@@ -28,57 +29,163 @@ export class ReservationsService {
     @Inject(SERVICE_CONFIG) private readonly config: InventoryConfig,
   ) {}
 
-  /** POST /internal/reservations: all lines or none; the same orderId again answers the same hold. */
+  /**
+   * POST /internal/reservations: all lines or none; the same orderId again answers the same hold.
+   * Five round trips whatever the number of lines: BEGIN; the stock rows locked (product order)
+   * with the products' names and the order's earlier hold in one statement; every line's events in
+   * one append; the rows and the reservation lines in one statement; COMMIT.
+   */
   async reserve(owner: OwnerIdentity, input: ReserveInput): Promise<ReserveStockResponse> {
     const wanted = new Map<string, number>();
     for (const l of input.lines) wanted.set(l.productId, (wanted.get(l.productId) ?? 0) + l.quantity);
-    const productIds = [...wanted.keys()];
+    const productIds = [...wanted.keys()]; // cart order: the first line without stock is the one named
     const holdMs = input.holdMs ?? this.config.RESERVATION_HOLD_MS;
     return this.model.transaction(async (tx) => {
-      const locked = await this.model.lock(tx, productIds);
+      let { locked, names, existing } = await this.lockForReserve(tx, productIds, input.orderId);
+      if (locked.size < productIds.length) {
+        // A product without a stock row (a stream older than the table, or not opened yet): the
+        // general lock loads or refuses it; the names and the earlier hold are read after it.
+        locked = await this.model.lock(tx, productIds);
+        names = await this.names(tx, productIds);
+        existing = (
+          await tx.query<ReservationRow & { store_id: string }>(`SELECT product_id, quantity, status, store_id FROM ${W.reservations} WHERE order_id = $1`, [input.orderId])
+        ).rows;
+      }
       for (const id of productIds) {
         const l = locked.get(id)!;
         if (l.state.status !== 'open' || l.state.storeId !== owner.storeId) throw new NotFoundError(InventoryMessages.productNotFound);
       }
-      const existing = await tx.query<ReservationRow & { store_id: string }>(
-        `SELECT product_id, quantity, status, store_id FROM ${W.reservations} WHERE order_id = $1`,
-        [input.orderId],
-      );
-      if (existing.rows.length > 0) {
-        if (existing.rows.some((r) => r.store_id !== owner.storeId)) throw new NotFoundError(InventoryMessages.productNotFound);
-        return this.answer(input.orderId, existing.rows, locked, null);
+      if (existing.length > 0) {
+        if (existing.some((r) => r.store_id !== owner.storeId)) throw new NotFoundError(InventoryMessages.productNotFound);
+        return this.answer(input.orderId, existing, locked, null);
       }
-      const names = await this.names(tx, productIds);
       const expiresAt = new Date(Date.now() + holdMs).toISOString();
       const metadata: AppendMetadata = { storeId: owner.storeId, actor: owner.userId, correlationId: input.orderId };
-      let position: Position | null = null;
-      for (const productId of productIds) {
-        const quantity = wanted.get(productId)!;
-        const r = await this.model.execute(
-          tx,
-          locked.get(productId)!,
-          { type: 'ReserveStock', orderId: input.orderId, productId, storeId: owner.storeId, productName: names.get(productId) ?? 'Producto', quantity, expiresAt, sale: input.sale },
-          metadata,
+      // Every line decided first (a line without stock refuses the whole order before anything is written).
+      const decided = productIds.map((productId) => {
+        const l = locked.get(productId)!;
+        const events = stockDecider.decide(
+          { type: 'ReserveStock', orderId: input.orderId, productId, storeId: owner.storeId, productName: names.get(productId) ?? 'Producto', quantity: wanted.get(productId)!, expiresAt, sale: input.sale },
+          l.state,
         );
-        position = r.position ?? position;
-      }
-      await tx.query(
-        `INSERT INTO ${W.reservations} (order_id, product_id, store_id, quantity, status, expires_at)
-         SELECT $1, u.product_id, $2, u.quantity, $3, $4 FROM unnest($5::uuid[], $6::int[]) AS u(product_id, quantity)`,
-        [input.orderId, owner.storeId, input.sale ? 'sold' : 'held', expiresAt, productIds, productIds.map((id) => wanted.get(id)!)],
+        return { l, events, state: events.reduce(evolveStock, l.state) };
+      });
+      const appended = await this.model.store.appendEach(
+        decided.flatMap(({ l, events }) => events.map((event) => ({ streamId: stockStreamId(l.productId), event, metadata }))),
+        tx,
       );
+      // The rows are locked, so each stream's events land right after the version the row holds; a
+      // stream that moved without its row (nothing in inventory does that) is a clash: retried.
+      const last = new Map<string, number>();
+      for (const a of appended) last.set(a.streamId, Math.max(last.get(a.streamId) ?? 0, a.streamPosition));
+      for (const d of decided) {
+        if (d.events.length === 0) continue;
+        const streamId = stockStreamId(d.l.productId);
+        if (last.get(streamId) !== d.l.version + d.events.length) throw new ConcurrencyError(streamId, d.l.version);
+        d.l.version += d.events.length;
+      }
+      for (const d of decided) d.l.state = d.state;
+      const open = decided.filter((d) => d.state.status === 'open');
+      let written: { rows: { xid: string }[] };
+      try {
+        written = await tx.query<{ xid: string }>({
+          name: 'inventory_reserve_write',
+          text: `WITH moved AS (
+                   UPDATE ${W.rows} r SET version = u.version, on_hand = u.on_hand, reserved = u.reserved
+                   FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) AS u(product_id, version, on_hand, reserved)
+                   WHERE r.product_id = u.product_id),
+                 held AS (
+                   INSERT INTO ${W.reservations} (order_id, product_id, store_id, quantity, status, expires_at)
+                   SELECT $5, u.product_id, $6, u.quantity, $7, $8 FROM unnest($9::uuid[], $10::int[]) AS u(product_id, quantity))
+                 SELECT pg_current_xact_id()::text AS xid`,
+          values: [
+            open.map((d) => d.l.productId),
+            open.map((d) => d.l.version),
+            open.map((d) => (d.state as OpenState).onHand),
+            open.map((d) => (d.state as OpenState).reserved),
+            input.orderId,
+            owner.storeId,
+            input.sale ? 'sold' : 'held',
+            expiresAt,
+            productIds,
+            productIds.map((id) => wanted.get(id)!),
+          ],
+        });
+      } catch (err) {
+        // The same order reserved by a call that committed while this one waited for the rows: this
+        // statement's snapshot did not show its lines. Again, in a new snapshot, answers that hold.
+        if ((err as { code?: string; constraint?: string }).code === '23505') throw new ConcurrencyError(`reservation-${input.orderId}`, 0);
+        throw err;
+      }
+      const lastEvent = appended[appended.length - 1];
       return this.answer(
         input.orderId,
         productIds.map((id) => ({ product_id: id, quantity: wanted.get(id)!, status: 'held' })),
         locked,
-        position,
+        lastEvent ? { transactionId: written.rows[0].xid, globalPosition: lastEvent.globalPosition } : null,
       );
     });
   }
 
+  /**
+   * One statement: the stock rows of these products locked in product order (a missing row is
+   * simply absent), each with the product's name, and the lines this order already holds. The
+   * lines are read in this statement's snapshot: a hold of the same order committed while the rows
+   * were waited for is not among them (reserve() then retries on the reservation's primary key).
+   */
+  private async lockForReserve(
+    tx: PoolClient,
+    productIds: string[],
+    orderId: string,
+  ): Promise<{ locked: Map<string, LockedStock>; names: Map<string, string>; existing: (ReservationRow & { store_id: string })[] }> {
+    const r = await tx.query<{ product_id: string; store_id: string; version: number; on_hand: number; reserved: number; name: string | null; existing: (ReservationRow & { store_id: string })[] | null }>({
+      name: 'inventory_reserve_lock',
+      text: `SELECT r.product_id, r.store_id, r.version, r.on_hand, r.reserved, c.name,
+                    (SELECT json_agg(json_build_object('product_id', x.product_id, 'quantity', x.quantity, 'status', x.status, 'store_id', x.store_id))
+                     FROM ${W.reservations} x WHERE x.order_id = $2) AS existing
+             FROM ${W.rows} r LEFT JOIN inventory.catalog_products c ON c.product_id = r.product_id AND c.listed
+             WHERE r.product_id = ANY($1::uuid[]) ORDER BY r.product_id FOR UPDATE OF r`,
+      values: [productIds, orderId],
+    });
+    const locked = new Map<string, LockedStock>();
+    const names = new Map<string, string>();
+    for (const row of r.rows) {
+      locked.set(row.product_id, {
+        productId: row.product_id,
+        version: row.version,
+        state: { status: 'open', productId: row.product_id, storeId: row.store_id, onHand: row.on_hand, reserved: row.reserved },
+      });
+      if (row.name !== null) names.set(row.product_id, row.name);
+    }
+    return { locked, names, existing: r.rows[0]?.existing ?? [] };
+  }
+
+  /**
+   * Which of these orders have reservation lines here (any status). Lines are written before the
+   * order's first event, so an order without any when its events are handled never gets one.
+   */
+  async ordersHolding(tx: PoolClient, orderIds: readonly string[]): Promise<Set<string>> {
+    if (orderIds.length === 0) return new Set();
+    const r = await tx.query<{ order_id: string }>({
+      name: 'inventory_orders_holding',
+      text: `SELECT DISTINCT order_id FROM ${W.reservations} WHERE order_id = ANY($1::uuid[])`,
+      values: [[...new Set(orderIds)]],
+    });
+    return new Set(r.rows.map((x) => x.order_id));
+  }
+
   /** OrderPlaced: the hold no longer expires. */
   async confirm(tx: PoolClient, orderId: string): Promise<number> {
-    const r = await tx.query(`UPDATE ${W.reservations} SET status = 'placed', updated_at = now() WHERE order_id = $1 AND status = 'held'`, [orderId]);
+    return this.confirmMany(tx, [orderId]);
+  }
+
+  /** OrderPlaced of several orders (a reaction batch): their holds no longer expire, in one statement. */
+  async confirmMany(tx: PoolClient, orderIds: readonly string[]): Promise<number> {
+    const r = await tx.query({
+      name: 'inventory_confirm_holds',
+      text: `UPDATE ${W.reservations} SET status = 'placed', updated_at = now() WHERE order_id = ANY($1::uuid[]) AND status = 'held'`,
+      values: [orderIds],
+    });
     return r.rowCount ?? 0;
   }
 

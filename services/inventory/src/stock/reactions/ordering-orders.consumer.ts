@@ -6,6 +6,12 @@ import type { Logger } from 'pino';
 import type { InventoryConfig } from '../../config';
 import { ReservationsService } from '../application/reservations.service';
 
+/** What the reaction reads of OrderPlaced (the order's lines and customer are not its business). */
+const PlacedRef = OrderPlaced.pick({ orderId: true, status: true });
+
+const RELEASES = new Set(['cancelled']);
+const SELLS = new Set(['out_for_delivery', 'delivered', 'completed']);
+
 /** The reaction (consumer group `inventory.orders`) to ordering's events. */
 export const ORDERS_REACTION = 'orders';
 
@@ -33,17 +39,39 @@ export class OrderingOrdersConsumer implements OnApplicationBootstrap, OnModuleD
         name: ORDERS_REACTION,
         sources: ['ordering'],
         apply: async (tx, events) => {
-          for (const event of events) {
-            if (event.type === 'OrderPlaced') {
-              const d = OrderPlaced.parse(event.data);
-              const confirmed = await this.reservations.confirm(tx, d.orderId);
-              if (!confirmed && d.status === 'cancelled') await this.reservations.release(d.orderId, 'cancelled', tx);
-            } else if (event.type === 'OrderStatusChanged') {
-              const d = OrderStatusChanged.parse(event.data);
-              if (d.status === 'cancelled') await this.reservations.release(d.orderId, 'cancelled', tx);
-              else if (d.status === 'out_for_delivery' || d.status === 'delivered' || d.status === 'completed') await this.reservations.sell(d.orderId, tx);
+          // Consecutive OrderPlaced are confirmed in one statement, before any later event acts;
+          // a release or sale is looked into only for an order that holds stock here (one look for
+          // the batch: most status changes move nothing, e.g. a completed POS sale or a history replayed).
+          const moves = events.map((event) => {
+            if (event.type === 'OrderPlaced') return { kind: 'placed' as const, ...PlacedRef.parse(event.data) };
+            if (event.type === 'OrderStatusChanged') return { kind: 'changed' as const, ...OrderStatusChanged.parse(event.data) };
+            return null;
+          });
+          const acting = moves.filter((m) => m && (m.kind === 'changed' ? RELEASES.has(m.status) || SELLS.has(m.status) : m.status === 'cancelled')).map((m) => m!.orderId);
+          const holding = await this.reservations.ordersHolding(tx, acting);
+          let placed: string[] = [];
+          const confirmPlaced = async () => {
+            if (placed.length) await this.reservations.confirmMany(tx, placed);
+            placed = [];
+          };
+          for (const m of moves) {
+            if (!m) continue;
+            if (m.kind === 'placed') {
+              if (m.status !== 'cancelled') {
+                placed.push(m.orderId);
+                continue;
+              }
+              await confirmPlaced();
+              const confirmed = await this.reservations.confirm(tx, m.orderId);
+              if (!confirmed && holding.has(m.orderId)) await this.reservations.release(m.orderId, 'cancelled', tx);
+            } else {
+              await confirmPlaced();
+              if (!holding.has(m.orderId)) continue;
+              if (RELEASES.has(m.status)) await this.reservations.release(m.orderId, 'cancelled', tx);
+              else if (SELLS.has(m.status)) await this.reservations.sell(m.orderId, tx);
             }
           }
+          await confirmPlaced();
         },
       }),
     );

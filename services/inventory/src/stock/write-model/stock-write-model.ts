@@ -124,6 +124,78 @@ export class StockWriteModel implements OnModuleInit {
     return found;
   }
 
+  /**
+   * lock() for many products at once: the rows in one statement, then one look at the events for
+   * the missing ones; only a missing row whose stream has events (written before this table) is
+   * loaded one by one, as lock() does. A product with neither is 'none' at version 0.
+   */
+  async lockMany(tx: PoolClient, productIds: readonly string[]): Promise<Map<string, LockedStock>> {
+    const ids = [...new Set(productIds)].sort();
+    const found = await this.select(tx, ids);
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length === 0) return found;
+    const recorded = await tx.query<{ stream_id: string }>({
+      name: 'inventory_stock_streams_present',
+      text: `SELECT stream_id FROM ${this.store.schema}.events WHERE stream_id = ANY($1::text[]) AND stream_position = 1`,
+      values: [missing.map(stockStreamId)],
+    });
+    const withEvents = new Set(recorded.rows.map((r) => r.stream_id));
+    const older = missing.filter((id) => withEvents.has(stockStreamId(id)));
+    for (const id of missing) if (!withEvents.has(stockStreamId(id))) found.set(id, { productId: id, state: { status: 'none' }, version: 0 });
+    if (older.length) for (const [id, l] of await this.lock(tx, older)) found.set(id, l);
+    return found;
+  }
+
+  /**
+   * execute() for several commands in one go: every command decided first (in the order given,
+   * each on the state the ones before it left), all their events in one append, every row written
+   * back in one statement. Answers each command's events and the state it left.
+   */
+  async executeMany(
+    tx: PoolClient,
+    items: readonly { locked: LockedStock; command: StockCommand; metadata: AppendMetadata }[],
+  ): Promise<{ events: StockEvent[]; state: StockState }[]> {
+    const startVersion = new Map<string, number>();
+    const decided = items.map(({ locked, command, metadata }) => {
+      if (!startVersion.has(locked.productId)) startVersion.set(locked.productId, locked.version);
+      const events = stockDecider.decide(command, locked.state);
+      const state = events.reduce(evolveStock, locked.state);
+      locked.state = state;
+      locked.version += events.length;
+      return { locked, events, state, metadata };
+    });
+    const entries = decided.flatMap(({ locked, events, metadata }) => events.map((event) => ({ streamId: stockStreamId(locked.productId), event, metadata })));
+    if (entries.length === 0) return decided;
+    const appended = await this.store.appendEach(entries, tx);
+    // The rows are locked: each stream's events land right after the version its row held. A
+    // stream that moved without its row is a clash (ConcurrencyError: the transaction is retried).
+    const last = new Map<string, number>();
+    for (const a of appended) last.set(a.streamId, Math.max(last.get(a.streamId) ?? 0, a.streamPosition));
+    const rows = new Map<string, LockedStock>();
+    for (const d of decided) rows.set(d.locked.productId, d.locked);
+    for (const [productId, l] of rows) {
+      const streamId = stockStreamId(productId);
+      if (l.version !== startVersion.get(productId) && last.get(streamId) !== l.version) throw new ConcurrencyError(streamId, startVersion.get(productId)!);
+    }
+    const open = [...rows.values()].filter((l) => l.state.status === 'open' && l.version !== startVersion.get(l.productId));
+    if (open.length) {
+      await tx.query({
+        name: 'inventory_stock_rows_write',
+        text: `INSERT INTO ${W.rows} (product_id, store_id, version, on_hand, reserved)
+               SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[])
+               ON CONFLICT (product_id) DO UPDATE SET version = EXCLUDED.version, on_hand = EXCLUDED.on_hand, reserved = EXCLUDED.reserved`,
+        values: [
+          open.map((l) => l.productId),
+          open.map((l) => (l.state as OpenState).storeId),
+          open.map((l) => l.version),
+          open.map((l) => (l.state as OpenState).onHand),
+          open.map((l) => (l.state as OpenState).reserved),
+        ],
+      });
+    }
+    return decided;
+  }
+
   private async select(tx: PoolClient, ids: string[]): Promise<Map<string, LockedStock>> {
     const r = await tx.query<{ product_id: string; store_id: string; version: number; on_hand: number; reserved: number }>(
       `SELECT product_id, store_id, version, on_hand, reserved FROM ${W.rows} WHERE product_id = ANY($1::uuid[]) ORDER BY product_id FOR UPDATE`,

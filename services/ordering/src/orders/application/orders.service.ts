@@ -15,7 +15,7 @@ import {
   toCentavos,
   toQuetzales,
 } from '@tiendita/contracts';
-import { handleCommand, IllegalStateError, NotFoundError, type PostgresEventStore, ValidationError } from '@tiendita/eventsourcing';
+import { ConcurrencyError, handleCommand, IllegalStateError, NotFoundError, type PostgresEventStore, ValidationError } from '@tiendita/eventsourcing';
 import { EVENT_STORE, type OwnerIdentity, PG_POOL, ProjectionHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
@@ -199,7 +199,7 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     tooLong(email, 255, 'El email no puede tener más de 255 caracteres.', 'email');
     const wanted = this.cartLines(body.items ?? body.cart);
 
-    const store = await this.findStore(storeParam);
+    const { store, products } = await this.checkoutSources(storeParam, wanted);
     if (!store || !store.is_active) throw new NotFoundError(OrderMessages.storeNotFound);
     // Orders go to the store's WhatsApp: without a number there is nowhere to send them (issue 13).
     if (!store.allow_online_orders || !store.whatsapp_number?.trim()) throw new IllegalStateError(OrderMessages.onlineOrdersOff);
@@ -211,11 +211,10 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     const existing = idempotencyKey ? await this.loadOrder(orderId) : null;
     if (existing) return this.publicAnswer(existing.order, store);
 
-    const lines = await this.priceLines(store.id, wanted);
+    const lines = this.priceLines(store.id, wanted, products);
     const sums = totals(lines, Number(store.tax_rate ?? DEFAULT_TAX_RATE));
-    const code = await this.claimCode(orderId, store.id);
+    const code = await this.reserveAndClaimCode(orderId, store.id, { userId: 'public', storeId: store.id }, lines, false);
     const message = whatsappMessage({ code, lines, total: sums.total, name, phone, address, notes });
-    await this.inventory.reserve({ userId: 'public', storeId: store.id }, { orderId, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: false });
     const order: OrderPlaced = {
       orderId,
       storeId: store.id,
@@ -283,8 +282,8 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     const existing = idempotencyKey ? await this.loadOrder(orderId) : null;
     if (existing) return placedView(existing.order, existing.updatedAt, existing.current);
 
-    const store = await this.findStore(owner.storeId);
-    const lines = await this.priceLines(owner.storeId, wanted);
+    const { store, products } = await this.checkoutSources(owner.storeId, wanted);
+    const lines = this.priceLines(owner.storeId, wanted, products);
     const sums = totals(lines, Number(store?.tax_rate ?? DEFAULT_TAX_RATE));
     let cashReceived: number | null = null;
     let change: number | null = null;
@@ -296,8 +295,7 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
       if (cashReceived < sums.total) throw new ValidationError(OrderMessages.insufficientPayment, { fields: { cashReceived: OrderMessages.insufficientPayment } });
       change = cashReceived - sums.total;
     }
-    const code = await this.claimCode(orderId, owner.storeId);
-    await this.inventory.reserve(owner, { orderId, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: true });
+    const code = await this.reserveAndClaimCode(orderId, owner.storeId, owner, lines, true);
     const order: OrderPlaced = {
       orderId,
       storeId: owner.storeId,
@@ -519,11 +517,25 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
   }
 
-  /** Prices every line from ordering's copy of the catalog; unknown, inactive or another store's products are refused. */
-  private async priceLines(storeId: string, wanted: Array<{ productId: string; quantity: number }>): Promise<OrderLine[]> {
+  /**
+   * The store (by id or subdomain) and the cart's products from ordering's copy of them, in one
+   * round trip (one prepared statement each way): what a checkout reads before it reserves.
+   */
+  private async checkoutSources(param: string, wanted: Array<{ productId: string }>): Promise<{ store: StoreRow | null; products: (ProductRow & { deleted: boolean })[] }> {
     const ids = wanted.map((w) => w.productId).filter(isUuid);
-    const r = ids.length ? await this.pool.query<ProductRow & { deleted: boolean }>(`SELECT * FROM ordering.products WHERE id = ANY($1::uuid[])`, [ids]) : { rows: [] };
-    const byId = new Map(r.rows.map((p) => [p.id, p]));
+    const byId = isUuid(param);
+    const r = await this.pool.query<{ store: StoreRow | null; products: (ProductRow & { deleted: boolean })[] | null }>({
+      name: byId ? 'ordering_checkout_by_id' : 'ordering_checkout_by_subdomain',
+      text: `SELECT (SELECT row_to_json(s) FROM ordering.stores s WHERE ${byId ? 's.id = $1::uuid' : 's.subdomain = $1 ORDER BY s.is_active DESC LIMIT 1'}) AS store,
+                    (SELECT json_agg(p) FROM ordering.products p WHERE p.id = ANY($2::uuid[])) AS products`,
+      values: [byId ? param : param.toLowerCase(), ids],
+    });
+    return { store: r.rows[0].store, products: r.rows[0].products ?? [] };
+  }
+
+  /** Prices every line from ordering's copy of the catalog; unknown, inactive or another store's products are refused. */
+  private priceLines(storeId: string, wanted: Array<{ productId: string; quantity: number }>, products: (ProductRow & { deleted: boolean })[]): OrderLine[] {
+    const byId = new Map(products.map((p) => [p.id, p]));
     return wanted.map((w) => {
       const p = byId.get(w.productId);
       if (!p || p.store_id !== storeId || p.deleted) {
@@ -538,6 +550,18 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     });
   }
 
+  /**
+   * Reserves the order's stock at inventory and claims its code at the same time (the claim is a
+   * round trip of ours that overlaps the call). A code claimed for an order whose stock is refused
+   * stays unused, as it did when the claim came first.
+   */
+  private async reserveAndClaimCode(orderId: string, storeId: string, caller: { userId: string; storeId: string }, lines: OrderLine[], sale: boolean): Promise<string> {
+    const claimed = this.claimCode(orderId, storeId);
+    claimed.catch(() => undefined); // awaited below; a refused reservation is the error to answer
+    await this.inventory.reserve(caller, { orderId, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale });
+    return claimed;
+  }
+
   async findStore(param: string): Promise<StoreRow | null> {
     const r = isUuid(param)
       ? await this.pool.query<StoreRow>(`SELECT * FROM ordering.stores WHERE id = $1`, [param])
@@ -547,11 +571,16 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async claimCode(orderId: string, storeId: string): Promise<string> {
     for (let attempt = 0; attempt < 20; attempt++) {
-      const r = await this.pool.query<{ code: string }>(
-        `WITH ins AS (INSERT INTO ordering.order_codes (order_id, store_id, code) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING code)
-         SELECT code FROM ins UNION ALL SELECT code FROM ordering.order_codes WHERE order_id = $1`,
-        [orderId, storeId, newOrderCode(randomBytes)],
-      );
+      // Committed without waiting for the WAL flush: the order's event, committed later and
+      // synchronously, flushes this commit with it (one WAL); a claim lost in a crash before that
+      // belonged to an order that was never answered, and a retry claims another code.
+      const r = await this.pool.query<{ code: string }>({
+        name: 'ordering_claim_code',
+        text: `WITH cfg AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true)),
+                    ins AS (INSERT INTO ordering.order_codes (order_id, store_id, code) SELECT $1, $2, $3 FROM cfg ON CONFLICT DO NOTHING RETURNING code)
+               SELECT code FROM ins UNION ALL SELECT code FROM ordering.order_codes WHERE order_id = $1`,
+        values: [orderId, storeId, newOrderCode(randomBytes)],
+      });
       if (r.rows[0]) return r.rows[0].code;
     }
     throw new Error('No se pudo asignar un código de pedido');
@@ -563,10 +592,24 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     return state.status === 'placed' ? state : null;
   }
 
+  /**
+   * Appends OrderPlaced as the stream's first event (a new order's stream is empty: no read first;
+   * the primary key refuses a second first event). When the stream exists already (the same
+   * Idempotency-Key placed a moment ago), the order recorded there is the answer, as the decider
+   * gives it (PlaceOrder on a placed order decides nothing).
+   */
   private async place(order: OrderPlaced, metadata: { storeId: string; actor: string }, waitForList: boolean): Promise<OrderPlaced> {
-    const result = await handleCommand(this.store, orderStreamId(order.orderId), orderDecider, { type: 'PlaceOrder', order }, { metadata, retries: 5 });
-    if (waitForList) await this.host.waitForPosition(result.position, { projection: 'orders' });
-    if (result.newState.status !== 'placed') throw new Error('pedido no registrado');
-    return result.newState.order;
+    const events = orderDecider.decide({ type: 'PlaceOrder', order }, orderDecider.initialState());
+    try {
+      const result = await this.store.append(orderStreamId(order.orderId), events, 0, metadata);
+      if (waitForList) await this.host.waitForPosition(result.position, { projection: 'orders' });
+      return order;
+    } catch (err) {
+      if (!(err instanceof ConcurrencyError)) throw err;
+      const existing = await this.loadOrder(order.orderId);
+      if (!existing) throw new Error('pedido no registrado', { cause: err });
+      if (waitForList) await this.host.waitForStream(orderStreamId(order.orderId), 1, { projection: 'orders' });
+      return existing.order;
+    }
   }
 }

@@ -1,0 +1,159 @@
+import { ORDER_NEXT_STATUS, type OrderPlaced, type OrderStatus, type OrderStatusChanged } from '@tiendita/contracts';
+import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { ordersProjection, type OrdersTable } from '../src/read-model/orders.projection';
+
+/**
+ * The orders projection applies a batch set-based (all OrderPlaced in one statement, all status
+ * changes in another). Whatever the batches, the tables must be the ones applying the events one at
+ * a time gives: the live projection's batches (a few events) and a rebuild's (20,000) must agree,
+ * counts rows of statuses an order only passed through included.
+ */
+let db: TestDatabase;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  await pool.query('CREATE SCHEMA ordering_a; CREATE SCHEMA ordering_b');
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await db?.drop();
+});
+
+const tables = (schema: string): Record<OrdersTable, string> => ({ orders: `${schema}.orders`, order_history: `${schema}.order_history`, order_counts: `${schema}.order_counts` });
+
+async function inTransaction(work: (tx: pg.PoolClient) => Promise<void>): Promise<void> {
+  const tx = await pool.connect();
+  try {
+    await tx.query('BEGIN');
+    await work(tx);
+    await tx.query('COMMIT');
+  } finally {
+    tx.release();
+  }
+}
+
+let position = 0;
+function recorded(type: string, data: object, eventId = randomUUID()): RecordedEventWithTx {
+  position++;
+  return {
+    globalPosition: position,
+    streamId: `order-${(data as { orderId: string }).orderId}`,
+    streamPosition: 1,
+    type,
+    data,
+    metadata: { eventId, schemaVersion: 1, storeId: null, occurredAt: new Date().toISOString(), correlationId: null, causationId: null, actor: null },
+    recordedAt: new Date(),
+    transactionId: String(position),
+  };
+}
+
+/** Random orders over a few days, each moved along its flow (or cancelled) by events interleaved with other orders' events. */
+function history(orders: number, storeId: string): RecordedEventWithTx[] {
+  const streams: RecordedEventWithTx[][] = [];
+  for (let i = 0; i < orders; i++) {
+    const orderId = randomUUID();
+    const pos = i % 3 === 0;
+    const placedAt = new Date(Date.UTC(2026, 10, 20 + (i % 4), (i * 7) % 24, 0, 0)).toISOString();
+    const status: OrderStatus = pos ? 'completed' : 'pending';
+    const order: OrderPlaced = {
+      orderId,
+      storeId,
+      code: `C${i}`,
+      orderType: pos ? 'pos' : 'whatsapp',
+      status,
+      paymentMethod: pos ? 'cash' : 'whatsapp',
+      paymentStatus: pos ? 'paid' : 'pending',
+      customerName: `Cliente ${i}`,
+      customerPhone: pos ? null : `5555${String(i).padStart(4, '0')}`,
+      customerAddress: null,
+      customerEmail: null,
+      customerNit: pos ? 'CF' : null,
+      notes: null,
+      items: [{ productId: randomUUID(), productName: 'Café', sku: null, quantity: 1 + (i % 3), unitPrice: 1500, lineTotal: 1500 * (1 + (i % 3)) }],
+      subtotal: 1339 * (1 + (i % 3)),
+      tax: 161 * (1 + (i % 3)),
+      total: 1500 * (1 + (i % 3)),
+      cashReceived: null,
+      change: null,
+      whatsappMessage: null,
+      placedBy: 'bench',
+      placedAt,
+    };
+    const stream = [recorded('OrderPlaced', order)];
+    let current = status;
+    const steps = pos ? 0 : i % 7;
+    for (let k = 0; k < steps; k++) {
+      const next: OrderStatus | undefined = k === 2 && i % 5 === 0 ? 'cancelled' : ORDER_NEXT_STATUS[current];
+      if (!next || current === 'cancelled') break;
+      const change: OrderStatusChanged = { orderId, storeId, status: next, previousStatus: current, notes: k % 2 ? 'nota' : null, changedBy: 'Dueña', changedAt: new Date(Date.parse(placedAt) + (k + 1) * 60_000).toISOString() };
+      stream.push(recorded('OrderStatusChanged', change));
+      current = next;
+    }
+    streams.push(stream);
+  }
+  // Interleave the streams, keeping each stream's order.
+  const out: RecordedEventWithTx[] = [];
+  const cursors = streams.map(() => 0);
+  let left = streams.reduce((n, s) => n + s.length, 0);
+  let seed = 7;
+  while (left > 0) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const s = seed % streams.length;
+    if (cursors[s] < streams[s].length) {
+      out.push(streams[s][cursors[s]++]);
+      left--;
+    }
+  }
+  return out;
+}
+
+async function dump(schema: string) {
+  const orders = await pool.query(`SELECT id, status, updated_at, order_type, payment_status, created_at, code, total, items FROM ${schema}.orders ORDER BY id`);
+  const historyRows = await pool.query(`SELECT id, order_id, status, previous_status, notes, created_by, created_at FROM ${schema}.order_history ORDER BY id`);
+  const counts = await pool.query(`SELECT store_id, day::text, status, order_type, payment_status, n FROM ${schema}.order_counts ORDER BY 1, 2, 3, 4, 5`);
+  return { orders: orders.rows, history: historyRows.rows, counts: counts.rows };
+}
+
+it('gives the tables of one event at a time, whatever the batches (redelivered events included)', async () => {
+  const storeId = randomUUID();
+  const a = tables('ordering_a');
+  const b = tables('ordering_b');
+  await inTransaction(async (tx) => {
+    await ordersProjection.setup(tx, a);
+    await ordersProjection.setup(tx, b);
+  });
+  const events = history(300, storeId);
+  expect(events.filter((e) => e.type === 'OrderStatusChanged').length).toBeGreaterThan(300);
+
+  // A: uneven batches, from one event to a few hundred, some events delivered a second time.
+  let i = 0;
+  let size = 1;
+  while (i < events.length) {
+    const batch = events.slice(i, i + size);
+    if (size % 3 === 0 && i > 0) batch.push(events[i - 1]);
+    await inTransaction((tx) => ordersProjection.apply(tx, batch, a));
+    i += size;
+    size = size >= 200 ? 1 : size * 3 + 1;
+  }
+  // B: one event per call.
+  for (const e of events) await inTransaction((tx) => ordersProjection.apply(tx, [e], b));
+
+  const [left, right] = [await dump('ordering_a'), await dump('ordering_b')];
+  expect(left.orders).toHaveLength(300);
+  expect(left.history).toHaveLength(events.length);
+  expect(left).toEqual(right);
+  // The counts are the orders', per day, status, type and payment status (rows of passed-through statuses at 0).
+  const counted = await pool.query(
+    `SELECT k.status, k.n, coalesce(o.n, 0)::int AS actual FROM ordering_a.order_counts k
+     LEFT JOIN (SELECT (created_at AT TIME ZONE 'America/Guatemala')::date AS day, status, order_type, payment_status, count(*) AS n FROM ordering_a.orders GROUP BY 1, 2, 3, 4) o
+       ON o.day = k.day AND o.status = k.status AND o.order_type = k.order_type AND o.payment_status = k.payment_status`,
+  );
+  expect(counted.rows.some((r) => r.n === 0)).toBe(true);
+  for (const r of counted.rows) expect(r.n).toBe(r.actual);
+});
