@@ -561,9 +561,7 @@ class ProjectionRebuild {
         if (Number(n.rows[0].n) > 0) out.push({ table: t, onlyLive: 0, onlyShadow: Number(n.rows[0].n) });
         continue;
       }
-      const fingerprint = (table: string) => `(SELECT row(count(*), sum(hashtextextended(x::text, 0)))::text FROM ${table} x)`;
-      const same = await tx.query<{ same: boolean }>(`SELECT ${fingerprint(live)} = ${fingerprint(shadow)} AS same`);
-      if (same.rows[0].same) continue;
+      if (await this.sameFingerprint(tx, live, shadow)) continue;
       const r = await tx.query<{ only_live: string; only_shadow: string }>(
         `SELECT (SELECT count(*) FROM (TABLE ${live} EXCEPT ALL TABLE ${shadow}) a) AS only_live,
                 (SELECT count(*) FROM (TABLE ${shadow} EXCEPT ALL TABLE ${live}) b) AS only_shadow`,
@@ -573,6 +571,26 @@ class ProjectionRebuild {
       if (onlyLive > 0 || onlyShadow > 0) out.push({ table: t, onlyLive, onlyShadow });
     }
     return out;
+  }
+
+  /**
+   * Whether two tables have the same fingerprint: the row count and the sum of a 64-bit hash of every
+   * row. The hash is the row's own (each column's type hash: no text made of every row, ~1.5× faster
+   * on the orders), or its text's for a table with a column type that has none (json, point…).
+   */
+  private async sameFingerprint(tx: PoolClient, live: string, shadow: string): Promise<boolean> {
+    const fingerprint = (table: string, hash: string) => `(SELECT row(count(*), sum(${hash}))::text FROM ${table} x)`;
+    await tx.query('SAVEPOINT fingerprint');
+    try {
+      const same = await tx.query<{ same: boolean }>(`SELECT ${fingerprint(live, 'hash_record_extended(x, 0)')} = ${fingerprint(shadow, 'hash_record_extended(x, 0)')} AS same`);
+      await tx.query('RELEASE SAVEPOINT fingerprint');
+      return same.rows[0].same;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42883') throw err;
+      await tx.query('ROLLBACK TO SAVEPOINT fingerprint');
+    }
+    const same = await tx.query<{ same: boolean }>(`SELECT ${fingerprint(live, 'hashtextextended(x::text, 0)')} = ${fingerprint(shadow, 'hashtextextended(x::text, 0)')} AS same`);
+    return same.rows[0].same;
   }
 
   /**
