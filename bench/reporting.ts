@@ -19,8 +19,10 @@
 // Last line: {"stats_p99_ms":…,"reports_p99_ms":…,"rebuild_eps":…,"rebuild_ratio":…,"event_to_report_ratio":…,"dashboard_js_gz_kb":…}
 // Targets: both p99 ≤ 25 ms; rebuild ≥ 50,000 events/s and ≥ 0.25 of the keyset read; event to report p99
 // ≤ 2 × commit p99; charts library not in the dashboard's initial JS.
-// Knobs: BENCH_EVENTS (1000000), BENCH_RATE (200), BENCH_SECONDS (30), BENCH_SALES (400), BENCH_SALES_RATE (20).
-import { PostgresEventStore, PostgresTransport, ProjectionRunner, type Projection } from '@tiendita/eventsourcing';
+// Knobs: BENCH_EVENTS (1000000), BENCH_RATE (200), BENCH_SECONDS (30), BENCH_SALES (400), BENCH_SALES_RATE (20);
+// BENCH_TRACE=1 also times each sale's stages (its NOTIFY's arrival, its row in reporting.orders, the
+// /api/stats calls), from two more connections of the bench: it adds load, so not for the figures.
+import { notifyChannel, PostgresEventStore, PostgresTransport, ProjectionRunner, type Projection } from '@tiendita/eventsourcing';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -38,6 +40,7 @@ const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SALES = Number(process.env.BENCH_SALES ?? 400);
 const SALES_RATE = Number(process.env.BENCH_SALES_RATE ?? 20);
+const TRACE = process.env.BENCH_TRACE === '1';
 const PRODUCTS = 200;
 const ORDERS_PER_TX = 10_000;
 const READ_PAGE = 5000;
@@ -402,10 +405,12 @@ async function main(): Promise<void> {
       const deadline = performance.now() + 30_000;
       while (!found) {
         if (performance.now() > deadline) throw new Error(`la venta ${count - baseline} no apareció en /api/stats en 30 s`);
+        const sent = performance.now();
         const p = poller
           .request({ method: 'GET', path: '/api/stats', headers: { cookie } })
           .then(async (res) => {
             const body = JSON.parse(await res.body.text()) as { todayOrders: number };
+            if (TRACE) statsLatencies.push(performance.now() - sent);
             if (body.todayOrders >= count && !found) found = performance.now();
           })
           .finally(() => inFlight.delete(p));
@@ -415,6 +420,31 @@ async function main(): Promise<void> {
       }
       await Promise.all(inFlight);
       return found;
+    };
+    // BENCH_TRACE: when each sale's NOTIFY reached a listener, and when its row showed in reporting.orders.
+    const notified: number[] = [];
+    const projectedAt: number[] = [];
+    const statsLatencies: number[] = [];
+    let listener: pg.Client | null = null;
+    let rowProbe: pg.Client | null = null;
+    if (TRACE) {
+      listener = new pg.Client({ connectionString: databaseUrl });
+      await listener.connect();
+      listener.on('notification', () => notified.push(performance.now()));
+      await listener.query(`LISTEN ${notifyChannel('ordering')}`);
+      rowProbe = new pg.Client({ connectionString: databaseUrl });
+      await rowProbe.connect();
+    }
+    const traceRow = async (orderId: string, after: number): Promise<void> => {
+      const deadline = after + 30_000;
+      while (performance.now() < deadline) {
+        const r = await rowProbe!.query({ name: 'trace_row', text: 'SELECT 1 FROM reporting.orders WHERE order_id = $1', values: [orderId] });
+        if (r.rowCount) {
+          projectedAt.push(performance.now());
+          return;
+        }
+        await sleep(1);
+      }
     };
     const t0 = performance.now();
     for (let i = 0; i < SALES; i++) {
@@ -435,7 +465,9 @@ async function main(): Promise<void> {
       const done = performance.now();
       commits.push(done - started);
       committedAt.push(done);
+      const traced = TRACE ? traceRow(orderId, done) : null;
       visibleAt.push(await seenAfter(baseline + i + 1));
+      await traced;
     }
     await poller.close();
     sales.close();
@@ -445,6 +477,19 @@ async function main(): Promise<void> {
     const reportP99 = percentile(toReport, 99);
     const eventToReportRatio = reportP99 / commitP99;
     log(`  ${SALES} ventas POS a ${SALES_RATE}/s: commit en el event store p50 ${round1(percentile(commits, 50))} · p99 ${round1(commitP99)} ms; del commit a /api/stats p50 ${round1(percentile(toReport, 50))} · p99 ${round1(reportP99)} · máx ${round1(toReport[toReport.length - 1])} ms → proporción ${round2(eventToReportRatio)}`);
+    if (TRACE) {
+      await listener?.end();
+      await rowProbe?.end();
+      const firstAfter = (t: number) => notified.find((n) => n >= t) ?? NaN;
+      const stage = (label: string, xs: number[]) => {
+        const v = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+        return `${label} p50 ${round1(percentile(v, 50))} · p90 ${round1(percentile(v, 90))} · p99 ${round1(percentile(v, 99))} · máx ${round1(v[v.length - 1])}`;
+      };
+      log(`    traza: ${stage('commit→NOTIFY', committedAt.map((c) => firstAfter(c) - c))}`);
+      log(`    traza: ${stage('commit→fila en reporting.orders', committedAt.map((c, i) => projectedAt[i] - c))}`);
+      log(`    traza: ${stage('fila→respuesta de /api/stats', committedAt.map((_, i) => visibleAt[i] - projectedAt[i]))}`);
+      log(`    traza: ${stage('duración de GET /api/stats', statsLatencies)}`);
+    }
     await gateway.close();
 
     // ---- 4: dashboard JS ------------------------------------------------------------------------------
