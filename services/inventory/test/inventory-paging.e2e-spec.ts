@@ -184,3 +184,47 @@ describe("a product's ledger, page by page", () => {
     expect(restocks.history.map((l: any) => l.reason)).toEqual(['Conteo 1']);
   });
 });
+
+describe('GET /api/inventory?search=: a literal piece of the name or the SKU', () => {
+  beforeAll(async () => {
+    for (const [name, sku] of [
+      ['Jabón 100% natural', 'LIM_01'],
+      ['Jabón 1000 natural', 'LIMX01'],
+      ['Cloro 1\\2 galón', 'CLO-12'],
+    ]) {
+      const res = await owner.post('/api/products', { name, sku, price: 10, stock: 8, categoryId: 'none', images: [], isActive: true });
+      if (res.status !== 201) throw new Error(`producto: ${res.status} ${res.text}`);
+    }
+    await eventually(
+      () => owner.get('/api/inventory?search=natural'),
+      (r) => r.body.length === 2,
+    );
+  });
+
+  it('without case, in the name or the SKU; %, _ and \\ are the characters themselves', async () => {
+    // The names found, in a fixed order (how '%' sorts against '0' is the database's collation's business).
+    const found = async (search: string) => names((await owner.get(`/api/inventory?search=${encodeURIComponent(search)}`)).body).sort();
+    expect(await found('JABÓN 1')).toEqual(['Jabón 100% natural', 'Jabón 1000 natural']);
+    expect(await found('100%')).toEqual(['Jabón 100% natural']);
+    expect(await found('%')).toEqual(['Jabón 100% natural']);
+    expect(await found('lim_0')).toEqual(['Jabón 100% natural']);
+    expect(await found('_')).toEqual(['Jabón 100% natural']);
+    expect(await found('limx')).toEqual(['Jabón 1000 natural']);
+    expect(await found('1\\2')).toEqual(['Cloro 1\\2 galón']);
+    expect(await found('clo-1')).toEqual(['Cloro 1\\2 galón']);
+    expect(await found('  natural ')).toEqual(['Jabón 100% natural', 'Jabón 1000 natural']);
+  });
+
+  it('pages of a search, called again and again, are slices of the whole answer with its total', async () => {
+    for (const query of ['search=jab%C3%B3n&sortBy=name&sortOrder=asc', 'search=l&sortBy=stock&sortOrder=desc', 'search=o&lowStock=true&sortBy=category&sortOrder=asc']) {
+      const whole = names((await owner.get(`/api/inventory?${query}`)).body);
+      // Every page twice: the same statement many times over (PostgreSQL changes plans after its first few calls).
+      for (let round = 0; round < 2; round++) {
+        for (let page = 1; page <= whole.length + 1; page++) {
+          const res = (await owner.get(`/api/inventory?${query}&page=${page}&limit=1`)).body;
+          expect({ query, page, total: res.total, names: names(res.products) }).toEqual({ query, page, total: whole.length, names: whole.slice(page - 1, page) });
+        }
+      }
+    }
+  });
+});

@@ -29,6 +29,23 @@ export interface HistoryQuery {
 const SORTS: Record<string, string> = { name: 'lower(p.name)', stock: 'p.stock', category: CATEGORY_SORT_KEY.replace('category_name', 'p.category_name') };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Names of the list's prepared statements, one per text (a few dozen at most: filters × sorts × directions). */
+const statementNames = new Map<string, string>();
+
+/**
+ * A query config that pg prepares once per connection under a name of its own (then only binds and
+ * executes it); PostgreSQL switches to one generic plan after the first few calls when that plan
+ * costs no more than the custom ones.
+ */
+function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `inventory_list_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
+
 function paging(q: { page?: string; limit?: string }, max = 200): { paged: boolean; page: number; limit: number } {
   const paged = q.page !== undefined || q.limit !== undefined;
   const page = Math.max(1, Math.floor(Number(q.page) || 1));
@@ -45,8 +62,11 @@ export class InventoryQueries {
    * One table, one index: every product's row holds its stock (products.projection.ts), so a filter
    * and a sort walk the sort's index and stop at the page. The total is a sum of a few rows of
    * catalog_product_counts (per category and stock level) for any filter but a search; a search
-   * counts its matches in the same scan that finds its page. A page past the middle is read from
-   * the other end of the index (page 200 of 200 walks 50 entries, not 10,000).
+   * counts its matches in the same index-only walk that finds its page (each sort's index holds the
+   * search key). A page past the middle is read from the other end of the index (page 200 of 200
+   * walks 50 entries, not 10,000). Each statement is prepared once per connection (`prepared`):
+   * page and size are parameters, so a text serves every page of its filter and sort, and PostgreSQL
+   * stops parsing and planning each call after its first few.
    */
   async list(storeId: string, q: ListQuery): Promise<InventoryItem[] | { products: InventoryItem[]; total: number; totalPages: number; currentPage: number }> {
     const where = ['p.store_id = $1', 'p.listed', 'NOT p.deleted'];
@@ -54,8 +74,10 @@ export class InventoryQueries {
     const args: unknown[] = [storeId];
     const search = q.search?.trim().toLowerCase();
     if (search) {
-      args.push(`%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-      where.push(`p.search_key LIKE $${args.length}`);
+      // A substring of the stored key (what `LIKE '%…%'` with the wildcards escaped matched): strpos
+      // compares bytes, ~40% cheaper per row than LIKE's matcher on a search that reads the whole store.
+      args.push(search);
+      where.push(`strpos(p.search_key, $${args.length}) > 0`);
     }
     if (q.categoryId && q.categoryId !== 'all') {
       if (q.categoryId === 'none') {
@@ -82,41 +104,59 @@ export class InventoryQueries {
     // The tie-breakers follow the direction, so a descending page is the sort's index read backwards.
     const order = (descending: boolean) => [sort, ...(sort === SORTS.name ? [] : [SORTS.name]), 'p.product_id'].map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
     const offset = (page - 1) * limit;
+    // Page size and offset are the last two parameters, so the statement's text does not change with
+    // the page. Each is read through a sub-select, which hides its value from the planner: the plan
+    // (the same index walk for any page) is then as cheap for every call of the statement, so
+    // PostgreSQL keeps one generic plan instead of planning page 1 again on every call (~0.3-0.5 ms).
+    args.push(limit, offset);
+    const [l, o] = [`(SELECT $${args.length - 1}::int)`, `(SELECT $${args.length}::int)`];
 
     const columns = 'p.product_id AS id, p.name, p.sku, p.category_id, p.category_name, p.stock, p.reserved, p.minimum, p.adjustments_count, p.stock_updated_at AS updated_at';
     type Row = {
       id: string | null; name: string; sku: string | null; category_id: string | null; category_name: string | null;
-      stock: number; reserved: number; minimum: number; adjustments_count: number; updated_at: Date | null; total: string;
+      stock: number; reserved: number; minimum: number; adjustments_count: number; updated_at: Date | null; total: string | number;
     };
     let total: number | null = null;
     let rows: Row[];
     if (search) {
-      // The matches are found by a scan either way: their number and their rows come with the page.
-      rows = (await this.pool.query<Row>(`SELECT ${columns}, count(*) OVER () AS total ${filter} ORDER BY ${order(desc)} LIMIT ${limit} OFFSET ${offset}`, args)).rows;
+      // The matches are found by a walk of the sort's index either way (the filter's columns and the
+      // search key are in it, so the table is not read): their number and the page's ids come from
+      // that walk, then only the page's rows are read, and put back in the sort's order.
+      rows = (
+        await this.pool.query<Row>(
+          prepared(
+            `WITH m AS (SELECT p.product_id, count(*) OVER () AS n ${filter} ORDER BY ${order(desc)} LIMIT ${l} OFFSET ${o})
+             SELECT ${columns}, m.n AS total FROM m JOIN inventory.catalog_products p ON p.product_id = m.product_id ORDER BY ${order(desc)}`,
+            args,
+          ),
+        )
+      ).rows;
       if (rows[0]) total = Number(rows[0].total);
       else if (offset === 0) total = 0;
     } else {
       // One round trip: the total from the counts (args are the store and the category, what
       // `counted` refers to), the page's ids from the sort's index (past the middle, from its far
       // end, reversed after), then those rows in order; a row with a null id when the page is empty.
-      const flip = paged ? `2 * ${offset} + ${limit} > t.n` : 'false';
+      const flip = paged ? `2 * ${o} + ${l} > t.n` : 'false';
       rows = (
         await this.pool.query<Row>(
-          `WITH total AS (SELECT COALESCE(sum(c.n), 0)::int AS n FROM inventory.catalog_product_counts c WHERE ${counted.join(' AND ')}),
-           page AS (
-             SELECT t.n, ${flip} AS flipped, CASE
-               WHEN ${offset} >= t.n THEN '{}'::uuid[]
-               WHEN ${flip} THEN ARRAY(SELECT p.product_id ${filter} ORDER BY ${order(!desc)} LIMIT LEAST(${limit}, t.n - ${offset}) OFFSET GREATEST(0, t.n - ${offset} - ${limit}))
-               ELSE ARRAY(SELECT p.product_id ${filter} ORDER BY ${order(desc)} LIMIT ${limit} OFFSET ${offset})
-             END AS ids
-             FROM total t
-           )
-           SELECT ${columns}, g.n AS total
-           FROM page g
-           LEFT JOIN LATERAL unnest(g.ids) WITH ORDINALITY AS i(product_id, ord) ON true
-           LEFT JOIN inventory.catalog_products p ON p.product_id = i.product_id
-           ORDER BY CASE WHEN g.flipped THEN -i.ord ELSE i.ord END`,
-          args,
+          prepared(
+            `WITH total AS (SELECT COALESCE(sum(c.n), 0)::int AS n FROM inventory.catalog_product_counts c WHERE ${counted.join(' AND ')}),
+             page AS (
+               SELECT t.n, ${flip} AS flipped, CASE
+                 WHEN ${o} >= t.n THEN '{}'::uuid[]
+                 WHEN ${flip} THEN ARRAY(SELECT p.product_id ${filter} ORDER BY ${order(!desc)} LIMIT LEAST(${l}, t.n - ${o}) OFFSET GREATEST(0, t.n - ${o} - ${l}))
+                 ELSE ARRAY(SELECT p.product_id ${filter} ORDER BY ${order(desc)} LIMIT ${l} OFFSET ${o})
+               END AS ids
+               FROM total t
+             )
+             SELECT ${columns}, g.n AS total
+             FROM page g
+             LEFT JOIN LATERAL unnest(g.ids) WITH ORDINALITY AS i(product_id, ord) ON true
+             LEFT JOIN inventory.catalog_products p ON p.product_id = i.product_id
+             ORDER BY CASE WHEN g.flipped THEN -i.ord ELSE i.ord END`,
+            args,
+          ),
         )
       ).rows;
       total = Number(rows[0].total);
@@ -140,7 +180,7 @@ export class InventoryQueries {
       };
     });
     if (!paged) return products;
-    if (total === null) total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n ${filter}`, args)).rows[0].n); // a search's page past its last match
+    if (total === null) total = Number((await this.pool.query<{ n: string }>(`SELECT count(*) AS n ${filter}`, args.slice(0, -2))).rows[0].n); // a search's page past its last match
     return { products, total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
   }
 
