@@ -171,6 +171,23 @@ async function main(): Promise<void> {
       }
       return true;
     };
+    /** Prints, for each consumer still behind, how many events it has left (up to 500,000): where a seed's wait goes. */
+    const printBehind = async (schemas: string[]) => {
+      const parts: string[] = [];
+      for (const schema of schemas) {
+        const r = await pool.query<{ group_name: string; source: string; transaction_id: string; global_position: string }>(
+          `SELECT group_name, source, transaction_id::text, global_position FROM ${schema}.subscription_checkpoints`,
+        );
+        for (const c of r.rows) {
+          const behind = await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${c.source}.events e WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) LIMIT 500000) x`,
+            [c.transaction_id, c.global_position],
+          );
+          if (behind.rows[0].n > 0) parts.push(`${c.group_name}←${c.source} ${behind.rows[0].n}`);
+        }
+      }
+      console.log(`    consumidores atrasados (eventos por leer): ${parts.join(' · ') || 'ninguno'}`);
+    };
 
     // ---- store A: 10,000 products (the first two: the hot and the fresh product) -------------
     let seedStart = performance.now();
@@ -357,7 +374,20 @@ async function main(): Promise<void> {
     }
     await flushOrders();
     console.log(`  ${ORDERS} pedidos (${eventCount} eventos) escritos en ${round1((performance.now() - seedStart) / 1000)} s; esperando las proyecciones…`);
-    await waitFor('las proyecciones', () => caughtUp(['ordering', 'inventory', 'catalog']), 1_800_000);
+    {
+      let lastPrint = performance.now();
+      await waitFor(
+        'las proyecciones',
+        async () => {
+          if (performance.now() - lastPrint > 30_000) {
+            lastPrint = performance.now();
+            await printBehind(['ordering', 'inventory', 'catalog']);
+          }
+          return caughtUp(['ordering', 'inventory', 'catalog']);
+        },
+        1_800_000,
+      );
+    }
     const listed = Number((await pool.query('SELECT count(*) AS n FROM ordering.orders WHERE store_id = $1', [lister.storeId])).rows[0].n);
     if (listed !== ORDERS) throw new Error(`ordering.orders tiene ${listed} pedidos de la tienda B, no ${ORDERS}`);
     console.log(`  proyecciones al día en ${round1((performance.now() - seedStart) / 1000)} s desde el inicio de la siembra de pedidos`);

@@ -25,7 +25,12 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const tables = (schema: string): Record<OrdersTable, string> => ({ orders: `${schema}.orders`, order_history: `${schema}.order_history`, order_counts: `${schema}.order_counts` });
+const tables = (schema: string): Record<OrdersTable, string> => ({
+  orders: `${schema}.orders`,
+  order_history: `${schema}.order_history`,
+  order_counts: `${schema}.order_counts`,
+  order_search: `${schema}.order_search`,
+});
 
 async function inTransaction(work: (tx: pg.PoolClient) => Promise<void>): Promise<void> {
   const tx = await pool.connect();
@@ -86,7 +91,7 @@ function history(orders: number, storeId: string): RecordedEventWithTx[] {
       placedAt,
     };
     const stream = [recorded('OrderPlaced', order)];
-    let current = status;
+    let current: OrderStatus = status;
     const steps = pos ? 0 : i % 7;
     for (let k = 0; k < steps; k++) {
       const next: OrderStatus | undefined = k === 2 && i % 5 === 0 ? 'cancelled' : ORDER_NEXT_STATUS[current];
@@ -117,7 +122,8 @@ async function dump(schema: string) {
   const orders = await pool.query(`SELECT id, status, updated_at, order_type, payment_status, created_at, code, total, items FROM ${schema}.orders ORDER BY id`);
   const historyRows = await pool.query(`SELECT id, order_id, status, previous_status, notes, created_by, created_at FROM ${schema}.order_history ORDER BY id`);
   const counts = await pool.query(`SELECT store_id, day::text, status, order_type, payment_status, n FROM ${schema}.order_counts ORDER BY 1, 2, 3, 4, 5`);
-  return { orders: orders.rows, history: historyRows.rows, counts: counts.rows };
+  const search = await pool.query(`SELECT id, store_id, created_at, total, status, order_type, payment_status, search_key FROM ${schema}.order_search ORDER BY id`);
+  return { orders: orders.rows, history: historyRows.rows, counts: counts.rows, search: search.rows };
 }
 
 it('gives the tables of one event at a time, whatever the batches (redelivered events included)', async () => {
@@ -148,6 +154,12 @@ it('gives the tables of one event at a time, whatever the batches (redelivered e
   expect(left.orders).toHaveLength(300);
   expect(left.history).toHaveLength(events.length);
   expect(left).toEqual(right);
+  // The search copy matches its orders row by row.
+  const astray = await pool.query(
+    `SELECT count(*)::int AS n FROM ordering_a.orders o FULL JOIN ordering_a.order_search s ON s.id = o.id
+     WHERE s.id IS NULL OR o.id IS NULL OR (o.store_id, o.created_at, o.total, o.status, o.order_type, o.payment_status, o.search_key) IS DISTINCT FROM (s.store_id, s.created_at, s.total, s.status, s.order_type, s.payment_status, s.search_key)`,
+  );
+  expect(astray.rows[0].n).toBe(0);
   // The counts are the orders', per day, status, type and payment status (rows of passed-through statuses at 0).
   const counted = await pool.query(
     `SELECT k.status, k.n, coalesce(o.n, 0)::int AS actual FROM ordering_a.order_counts k
