@@ -64,7 +64,7 @@ function history(orders: number, storeId: string): RecordedEventWithTx[] {
   for (let i = 0; i < orders; i++) {
     const orderId = randomUUID();
     const pos = i % 3 === 0;
-    const placedAt = new Date(Date.UTC(2026, 10, 20 + (i % 4), (i * 7) % 24, 0, 0)).toISOString();
+    const placedAt = new Date(Date.UTC(2026, 8, 1 + (i % 60), (i * 7) % 24, 0, 0)).toISOString();
     const status: OrderStatus = pos ? 'completed' : 'pending';
     const order: OrderPlaced = {
       orderId,
@@ -102,18 +102,16 @@ function history(orders: number, storeId: string): RecordedEventWithTx[] {
     }
     streams.push(stream);
   }
-  // Interleave the streams, keeping each stream's order.
+  // Interleave the streams, keeping each stream's order (a fixed pseudo-random pick among the streams with events left).
   const out: RecordedEventWithTx[] = [];
-  const cursors = streams.map(() => 0);
-  let left = streams.reduce((n, s) => n + s.length, 0);
+  const active = streams.map((events) => ({ events, next: 0 }));
   let seed = 7;
-  while (left > 0) {
-    seed = (seed * 1103515245 + 12345) % 2 ** 31;
-    const s = seed % streams.length;
-    if (cursors[s] < streams[s].length) {
-      out.push(streams[s][cursors[s]++]);
-      left--;
-    }
+  while (active.length > 0) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const k = seed % active.length;
+    const s = active[k];
+    out.push(s.events[s.next++]);
+    if (s.next === s.events.length) active.splice(k, 1);
   }
   return out;
 }
