@@ -4,7 +4,7 @@ import { type AppendMetadata, ConcurrencyError, NotFoundError, type Position } f
 import { type OwnerIdentity, SERVICE_CONFIG } from '@tiendita/service-kit';
 import type { PoolClient } from 'pg';
 import type { InventoryConfig } from '../../config';
-import { evolveStock, stockDecider, stockStreamId } from '../domain/stock-item.decider';
+import { evolveStock, stockDecider, type StockEvent, type StockState, stockStreamId } from '../domain/stock-item.decider';
 import { type LockedStock, type OpenState, StockWriteModel, W } from '../write-model/stock-write-model';
 
 export interface ReserveInput {
@@ -62,14 +62,24 @@ export class ReservationsService {
       const expiresAt = new Date(Date.now() + holdMs).toISOString();
       const metadata: AppendMetadata = { storeId: owner.storeId, actor: owner.userId, correlationId: input.orderId };
       // Every line decided first (a line without stock refuses the whole order before anything is written).
-      const decided = productIds.map((productId) => {
-        const l = locked.get(productId)!;
-        const events = stockDecider.decide(
-          { type: 'ReserveStock', orderId: input.orderId, productId, storeId: owner.storeId, productName: names.get(productId) ?? 'Producto', quantity: wanted.get(productId)!, expiresAt, sale: input.sale },
-          l.state,
-        );
-        return { l, events, state: events.reduce(evolveStock, l.state) };
-      });
+      let decided: { l: LockedStock; events: StockEvent[]; state: StockState }[];
+      try {
+        decided = productIds.map((productId) => {
+          const l = locked.get(productId)!;
+          const events = stockDecider.decide(
+            { type: 'ReserveStock', orderId: input.orderId, productId, storeId: owner.storeId, productName: names.get(productId) ?? 'Producto', quantity: wanted.get(productId)!, expiresAt, sale: input.sale },
+            l.state,
+          );
+          return { l, events, state: events.reduce(evolveStock, l.state) };
+        });
+      } catch (err) {
+        // The units may be gone to this very order: a call with the same orderId that committed while
+        // this one waited for the rows (not in the locking read's snapshot). A new statement sees it.
+        const held = await tx.query<ReservationRow & { store_id: string }>(`SELECT product_id, quantity, status, store_id FROM ${W.reservations} WHERE order_id = $1`, [input.orderId]);
+        if (held.rows.length === 0) throw err;
+        if (held.rows.some((r) => r.store_id !== owner.storeId)) throw new NotFoundError(InventoryMessages.productNotFound);
+        return this.answer(input.orderId, held.rows, locked, null);
+      }
       const appended = await this.model.store.appendEach(
         decided.flatMap(({ l, events }) => events.map((event) => ({ streamId: stockStreamId(l.productId), event, metadata }))),
         tx,
