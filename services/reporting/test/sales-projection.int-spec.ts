@@ -52,13 +52,14 @@ async function fresh(schema: string): Promise<Record<SalesTable, string>> {
   return t;
 }
 
-async function applyInBatches(t: Record<SalesTable, string>, events: RecordedEventWithTx[], sizes: number[]): Promise<void> {
+/** Runs `step` on consecutive slices of the events of the given sizes, each slice in its own transaction. */
+async function inTransactions(events: RecordedEventWithTx[], sizes: number[], step: (c: pg.PoolClient, slice: RecordedEventWithTx[]) => Promise<void>): Promise<void> {
   const c = await pool.connect();
   try {
     for (let i = 0, k = 0; i < events.length; k++) {
       const size = Math.max(1, sizes[k % sizes.length]);
       await c.query('BEGIN');
-      await salesProjection.apply(c, events.slice(i, i + size), t);
+      await step(c, events.slice(i, i + size));
       await c.query('COMMIT');
       i += size;
     }
@@ -68,6 +69,10 @@ async function applyInBatches(t: Record<SalesTable, string>, events: RecordedEve
   } finally {
     c.release();
   }
+}
+
+async function applyInBatches(t: Record<SalesTable, string>, events: RecordedEventWithTx[], sizes: number[]): Promise<void> {
+  await inTransactions(events, sizes, (c, batch) => salesProjection.apply(c, batch, t));
 }
 
 const SOURCE = 'sales_source';
@@ -86,25 +91,13 @@ async function storeEvents(events: RecordedEventWithTx[]): Promise<void> {
 
 /** Applies the stored events in SQL, in consecutive ranges of the given sizes, each range in its own transaction. */
 async function applyInRanges(t: Record<SalesTable, string>, events: RecordedEventWithTx[], sizes: number[]): Promise<void> {
-  const c = await pool.connect();
-  try {
-    let from: Position = START;
-    for (let i = 0, k = 0; i < events.length; k++) {
-      const size = Math.max(1, sizes[k % sizes.length]);
-      const last = events[Math.min(i + size, events.length) - 1];
-      const to = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-      await c.query('BEGIN');
-      await salesProjection.applyRange!(c, { source: SOURCE, from, to }, t);
-      await c.query('COMMIT');
-      from = to;
-      i += size;
-    }
-  } catch (err) {
-    await c.query('ROLLBACK');
-    throw err;
-  } finally {
-    c.release();
-  }
+  let from: Position = START;
+  await inTransactions(events, sizes, async (c, range) => {
+    const last = range[range.length - 1];
+    const to = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    await salesProjection.applyRange!(c, { source: SOURCE, from, to }, t);
+    from = to;
+  });
 }
 
 /**
