@@ -102,14 +102,14 @@ it("shows a POS sale in the owner's /api/stats within a second, and nothing of i
   expect(pdf.type).toBe('application/pdf');
   expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
   const text = pdfText(pdf.body);
-  expect(text).toContain('Ventas totales: Q123.50');
+  expect(text).toContain('Ventas totales: Q\u00a0123.50');
   expect(text).toContain('Pedidos: 1');
   expect(text).toContain(sale.code);
 
   // The sales analysis computed from these figures.
   const insights = await owner.get('/api/ai/sales-insights');
   expect(insights.status).toBe(200);
-  expect(insights.body.insights[0]).toBe('En los últimos 7 días vendiste Q123.50 en 1 pedido, con un ticket promedio de Q123.50.');
+  expect(insights.body.insights[0]).toBe('En los últimos 7 días vendiste Q\u00a0123.50 en 1 pedido, con un ticket promedio de Q\u00a0123.50.');
   for (const sentence of [...insights.body.insights, ...insights.body.recommendations, ...insights.body.trends]) expect(sentence).toMatch(/\d/);
 
   // The cash close of today through the gateway.

@@ -1,4 +1,4 @@
-import type { ReportResponse } from '@tiendita/contracts';
+import { formatQuetzales, type ReportResponse } from '@tiendita/contracts';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 
@@ -8,7 +8,7 @@ const STATUS: Record<string, string> = {
 };
 const CHANNEL: Record<string, string> = { whatsapp: 'WhatsApp', pos: 'Punto de venta' };
 const Q_FORMAT = '"Q"#,##0.00';
-const money = (n: number) => `Q${n.toLocaleString('es-GT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = formatQuetzales;
 const gtTime = (iso: string) => new Date(new Date(iso).getTime() - 6 * 3600 * 1000).toISOString().slice(0, 16).replace('T', ' ');
 
 export interface ExportInput {

@@ -1,9 +1,9 @@
-import type { ReportResponse, SalesInsightsResponse, StatsResponse } from '@tiendita/contracts';
+import { formatQuetzales, type ReportResponse, type SalesInsightsResponse, type StatsResponse } from '@tiendita/contracts';
 
 /** '1 pedido', '3 pedidos'. */
 const orders = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
 const units = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
-const money = (n: number) => `Q${n.toLocaleString('es-GT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const money = formatQuetzales;
 const METHOD: Record<string, string> = { cash: 'efectivo', card: 'tarjeta', kash: 'Kash', zigi: 'Zigi', whatsapp: 'WhatsApp', none: 'sin método' };
 
 /**
@@ -15,7 +15,7 @@ export function salesInsights(week: ReportResponse, stats: StatsResponse): Sales
   const recommendations: string[] = [];
   const trends: string[] = [];
   if (week.orderCount === 0) {
-    insights.push('No hay ventas registradas en los últimos 7 días (Q0.00 en 0 pedidos).');
+    insights.push(`No hay ventas registradas en los últimos 7 días (${money(0)} en 0 pedidos).`);
     recommendations.push(`Comparte tu tienda por WhatsApp y redes sociales: tienes ${stats.totalProducts} productos publicados esperando su primera venta.`);
   } else {
     insights.push(`En los últimos 7 días vendiste ${money(week.totalSales)} en ${orders(week.orderCount)}, con un ticket promedio de ${money(week.averageTicket)}.`);

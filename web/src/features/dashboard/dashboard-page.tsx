@@ -226,7 +226,8 @@ function SubscriptionsCard() {
 }
 
 function ProductsAndPreview({ storeName }: { storeName: string }) {
-  const products = useProducts({ page: 1, limit: 4, sortBy: 'createdAt', sortOrder: 'desc' });
+  // The preview shows what a shopper sees: active products only, at the price they pay.
+  const products = useProducts({ page: 1, limit: 4, sortBy: 'createdAt', sortOrder: 'desc', isActive: true });
   const list = products.data ? ('products' in products.data ? products.data.products : (products.data as unknown as never[])) : [];
   return (
     <>
@@ -238,11 +239,14 @@ function ProductsAndPreview({ storeName }: { storeName: string }) {
         <div className="phone" aria-label="Vista previa de la tienda en un teléfono">
           <div className="phone__bar">{storeName}</div>
           <div className="phone__grid">
-            {list.slice(0, 4).map((p: { id: string; name: string; price: number; imageUrl: string | null }) => (
+            {list.slice(0, 4).map((p: { id: string; name: string; price: number; finalPrice: number; imageUrl: string | null }) => (
               <div key={p.id} className="phone__item">
                 {p.imageUrl ? <img src={p.imageUrl} alt="" /> : <div className="phone__noimg"><InboxOutlined /></div>}
                 <span>{p.name}</span>
-                <strong>{formatMoney(p.price)}</strong>
+                <strong>
+                  {formatMoney(p.finalPrice)}
+                  {p.finalPrice < p.price ? <s className="phone__was">{formatMoney(p.price)}</s> : null}
+                </strong>
               </div>
             ))}
             {list.length === 0 ? <p className="phone__empty">No hay productos</p> : null}
