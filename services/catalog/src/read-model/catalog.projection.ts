@@ -10,11 +10,11 @@ import { onProductUpdated } from './handlers/product-updated';
 import { onProductsCreated } from './handlers/products-created';
 import { onReviewModerated } from './handlers/review-moderated';
 import { onCommentSubmitted, onRatingSubmitted } from './handlers/review-submitted';
-import { onStockAdjusted, onStockItemOpened, onStockMinimumSet, onStockReservationReleased, onStockReserved } from './handlers/stock-changed';
+import { onStockItemOpened, onStockMinimumSet, onStockMoves, STOCK_MOVES } from './handlers/stock-changed';
 
 export { type CatalogTable, NO_CATEGORY } from './catalog-tables';
 
-/** The handler of each event type this projection reads (ProductCreated runs in batches, below). */
+/** The handler of each event type this projection reads (ProductCreated and the stock moves run in batches, below). */
 const HANDLERS: Record<string, EventHandler> = {
   ProductUpdated: onProductUpdated,
   ProductPriceChanged: onProductPriceChanged,
@@ -27,9 +27,6 @@ const HANDLERS: Record<string, EventHandler> = {
   ReviewApproved: onReviewModerated,
   ReviewRejected: onReviewModerated,
   StockItemOpened: onStockItemOpened,
-  StockAdjusted: onStockAdjusted,
-  StockReserved: onStockReserved,
-  StockReservationReleased: onStockReservationReleased,
   StockMinimumSet: onStockMinimumSet,
 };
 
@@ -53,12 +50,20 @@ export const catalogProjection: Projection<CatalogTable> = {
 
   async apply(tx, events, t) {
     const touched = new Set<string>();
-    // Runs of ProductCreated (bulk loads, rebuilds) go in one statement; everything else one by one, in order.
+    // Runs of ProductCreated (bulk loads, rebuilds) go in one statement, runs of stock moves (a
+    // checkout's holds, one per line) in two; everything else one by one, in order. An event this
+    // projection does not read (StockSold) does not end a run of stock moves.
+    const inMoves = (type: string) => STOCK_MOVES.has(type) || !(type in HANDLERS || type === 'ProductCreated');
     for (let i = 0; i < events.length; ) {
       if (events[i].type === 'ProductCreated') {
         let j = i;
         while (j < events.length && events[j].type === 'ProductCreated') j++;
         await onProductsCreated({ tx, t, events: events.slice(i, j), touched });
+        i = j;
+      } else if (STOCK_MOVES.has(events[i].type)) {
+        let j = i;
+        while (j < events.length && inMoves(events[j].type)) j++;
+        await onStockMoves({ tx, t, events: events.slice(i, j), touched });
         i = j;
       } else {
         await applyOne({ tx, t, event: events[i], touched });
