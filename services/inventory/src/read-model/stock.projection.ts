@@ -8,7 +8,7 @@ import {
   StockSold,
   UserRegistered,
 } from '@tiendita/contracts';
-import { physicalName, type Projection } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type StockTable = 'stock_items' | 'adjustments' | 'movements' | 'order_codes' | 'owner_names';
@@ -88,7 +88,20 @@ export const stockProjection: Projection<StockTable> = {
   },
 
   async apply(tx, events, t) {
-    for (const event of events) {
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i];
+      const run = HELD_MOVES.has(event.type) ? HELD_MOVES : event.type === 'OrderPlaced' ? ORDERS_PLACED : null;
+      if (run) {
+        // A run of holds, releases and sales (a checkout brings one per line), or of orders placed,
+        // in one statement; events this projection does not read (OrderStatusChanged) do not end it.
+        let j = i;
+        while (j < events.length && (run.has(events[j].type) || !READ.has(events[j].type))) j++;
+        const slice = events.slice(i, j).filter((e) => run.has(e.type));
+        if (run === HELD_MOVES) await heldMoves(tx, t, slice);
+        else await orderCodes(tx, t, slice);
+        i = j - 1;
+        continue;
+      }
       const at = event.metadata.occurredAt;
       const seq = event.globalPosition;
       const move = (row: Movement) => movement(tx, t, event.metadata.eventId, seq, at, row);
@@ -131,45 +144,9 @@ export const stockProjection: Projection<StockTable> = {
           }
           break;
         }
-        case 'StockReserved':
-        case 'StockReservationReleased':
-        case 'StockSold': {
-          const d =
-            event.type === 'StockReserved'
-              ? StockReserved.parse(event.data)
-              : event.type === 'StockSold'
-                ? StockSold.parse(event.data)
-                : StockReservationReleased.parse(event.data);
-          const held = event.type === 'StockReserved' ? d.quantity : -d.quantity;
-          const shelf = event.type === 'StockSold' ? -d.quantity : 0;
-          const r = await tx.query<{ stock: number; reserved: number }>(
-            `UPDATE ${t.stock_items} SET stock = stock + $2, reserved = reserved + $3, updated_at = $4 WHERE product_id = $1 RETURNING stock, reserved`,
-            [d.productId, shelf, held, at],
-          );
-          const after = r.rows[0] ?? { stock: 0, reserved: 0 };
-          const kind = event.type === 'StockReserved' ? 'reserved' : event.type === 'StockSold' ? 'sold' : 'released';
-          const reason = event.type === 'StockReservationReleased' ? (d as StockReservationReleased).reason : null;
-          await move({
-            productId: d.productId,
-            storeId: d.storeId,
-            kind,
-            oldStock: after.stock - shelf,
-            newStock: after.stock,
-            quantity: d.quantity,
-            reserved: after.reserved,
-            reason: reason === 'cancelled' ? 'Pedido cancelado' : reason === 'expired' ? 'Reserva vencida' : null,
-            orderId: d.orderId,
-          });
-          break;
-        }
         case 'StockMinimumSet': {
           const d = StockMinimumSet.parse(event.data);
           await tx.query(`UPDATE ${t.stock_items} SET minimum = $2 WHERE product_id = $1`, [d.productId, d.minimum]);
-          break;
-        }
-        case 'OrderPlaced': {
-          const d = OrderPlaced.parse(event.data);
-          await tx.query(`INSERT INTO ${t.order_codes} (order_id, code) VALUES ($1, $2) ON CONFLICT (order_id) DO NOTHING`, [d.orderId, d.code]);
           break;
         }
         case 'UserRegistered': {
@@ -186,6 +163,75 @@ export const stockProjection: Projection<StockTable> = {
     }
   },
 };
+
+/** The stock events heldMoves applies a run at a time. */
+const HELD_MOVES = new Set(['StockReserved', 'StockReservationReleased', 'StockSold']);
+const ORDERS_PLACED = new Set(['OrderPlaced']);
+/** Every event type this projection reads. */
+const READ = new Set([...HELD_MOVES, ...ORDERS_PLACED, 'StockItemOpened', 'StockAdjusted', 'StockMinimumSet', 'UserRegistered']);
+/** What the ledger reads of OrderPlaced. */
+const PlacedCode = OrderPlaced.pick({ orderId: true, code: true });
+
+/** The order codes of a run of OrderPlaced (the ledger shows them), in one statement; a code already there stays. */
+async function orderCodes(tx: PoolClient, t: Record<StockTable, string>, events: RecordedEventWithTx[]): Promise<void> {
+  const placed = events.map((e) => PlacedCode.parse(e.data));
+  await tx.query(
+    `INSERT INTO ${t.order_codes} (order_id, code) SELECT o, c FROM unnest($1::uuid[], $2::text[]) WITH ORDINALITY AS u(o, c, n) ORDER BY n ON CONFLICT (order_id) DO NOTHING`,
+    [placed.map((p) => p.orderId), placed.map((p) => p.code)],
+  );
+}
+
+/**
+ * A run of StockReserved, StockReservationReleased and StockSold in one statement: each product's
+ * stock_items row moved once (held units by the sum of its holds and releases, on hand by its sales)
+ * and one ledger line per event, each with the on hand and held after it and its ordinal after the
+ * product's last line: the rows of one event at a time. An event whose line is there already (the
+ * same event id) moves the units and writes no line, as one at a time did; an event of a product
+ * whose item is not open moves nothing and writes its line with 0 on hand and 0 held.
+ */
+async function heldMoves(tx: PoolClient, t: Record<StockTable, string>, events: RecordedEventWithTx[]): Promise<void> {
+  const rows = events.map((event) => {
+    const d = event.type === 'StockReserved' ? StockReserved.parse(event.data) : event.type === 'StockSold' ? StockSold.parse(event.data) : StockReservationReleased.parse(event.data);
+    const reason = event.type === 'StockReservationReleased' ? (d as StockReservationReleased).reason : null;
+    return {
+      eventId: event.metadata.eventId,
+      seq: event.globalPosition,
+      productId: d.productId,
+      storeId: d.storeId,
+      kind: event.type === 'StockReserved' ? 'reserved' : event.type === 'StockSold' ? 'sold' : 'released',
+      shelf: event.type === 'StockSold' ? -d.quantity : 0,
+      held: event.type === 'StockReserved' ? d.quantity : -d.quantity,
+      quantity: d.quantity,
+      reason: reason === 'cancelled' ? 'Pedido cancelado' : reason === 'expired' ? 'Reserva vencida' : null,
+      orderId: d.orderId,
+      at: event.metadata.occurredAt,
+    };
+  });
+  const col = <K extends keyof (typeof rows)[number]>(k: K) => rows.map((r) => r[k]);
+  await tx.query(
+    `WITH ev AS (
+       SELECT ev.*, NOT EXISTS (SELECT 1 FROM ${t.movements} m WHERE m.event_id = ev.event_id) AS new_line
+       FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::uuid[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[], $10::uuid[], $11::timestamptz[])
+         WITH ORDINALITY AS ev(event_id, seq, product_id, store_id, kind, shelf, held, quantity, reason, order_id, at, ord)),
+     cur AS (SELECT s.product_id, s.stock, s.reserved, s.movements FROM ${t.stock_items} s WHERE s.product_id IN (SELECT product_id FROM ev) FOR UPDATE),
+     steps AS (
+       SELECT ev.*, cur.product_id IS NOT NULL AS open,
+              CASE WHEN cur.product_id IS NULL THEN 0 ELSE cur.stock + sum(ev.shelf) OVER w END AS stock_after,
+              CASE WHEN cur.product_id IS NULL THEN 0 ELSE cur.reserved + sum(ev.held) OVER w END AS reserved_after,
+              COALESCE(cur.movements, 0) + CASE WHEN cur.product_id IS NULL THEN 1 ELSE count(*) FILTER (WHERE ev.new_line) OVER w END AS product_seq,
+              row_number() OVER (PARTITION BY ev.product_id ORDER BY ev.ord DESC) AS from_end
+       FROM ev LEFT JOIN cur ON cur.product_id = ev.product_id
+       WINDOW w AS (PARTITION BY ev.product_id ORDER BY ev.ord)),
+     moved AS (
+       UPDATE ${t.stock_items} s SET stock = steps.stock_after, reserved = steps.reserved_after, updated_at = steps.at, movements = steps.product_seq
+       FROM steps WHERE steps.from_end = 1 AND steps.open AND s.product_id = steps.product_id)
+     INSERT INTO ${t.movements} (event_id, seq, product_id, product_seq, store_id, kind, old_stock, new_stock, adjustment, quantity, reserved, reason, order_id, created_at)
+     SELECT event_id, seq, product_id, product_seq, store_id, kind, stock_after - shelf, stock_after, shelf, quantity, reserved_after, reason, order_id, at
+     FROM steps WHERE new_line ORDER BY ord
+     ON CONFLICT (event_id) DO NOTHING`,
+    [col('eventId'), col('seq'), col('productId'), col('storeId'), col('kind'), col('shelf'), col('held'), col('quantity'), col('reason'), col('orderId'), col('at')],
+  );
+}
 
 interface Movement {
   productId: string;
