@@ -29,6 +29,7 @@ const tables = (schema: string): Record<OrdersTable, string> => ({
   orders: `${schema}.orders`,
   order_history: `${schema}.order_history`,
   order_counts: `${schema}.order_counts`,
+  order_totals: `${schema}.order_totals`,
   order_search: `${schema}.order_search`,
 });
 
@@ -120,8 +121,9 @@ async function dump(schema: string) {
   const orders = await pool.query(`SELECT id, status, updated_at, order_type, payment_status, created_at, code, total, items FROM ${schema}.orders ORDER BY id`);
   const historyRows = await pool.query(`SELECT id, order_id, status, previous_status, notes, created_by, created_at FROM ${schema}.order_history ORDER BY id`);
   const counts = await pool.query(`SELECT store_id, day::text, status, order_type, payment_status, n FROM ${schema}.order_counts ORDER BY 1, 2, 3, 4, 5`);
+  const totals = await pool.query(`SELECT store_id, status, order_type, payment_status, n FROM ${schema}.order_totals ORDER BY 1, 2, 3, 4`);
   const search = await pool.query(`SELECT id, store_id, created_at, total, status, order_type, payment_status, search_key FROM ${schema}.order_search ORDER BY id`);
-  return { orders: orders.rows, history: historyRows.rows, counts: counts.rows, search: search.rows };
+  return { orders: orders.rows, history: historyRows.rows, counts: counts.rows, totals: totals.rows, search: search.rows };
 }
 
 it('gives the tables of one event at a time, whatever the batches (redelivered events included)', async () => {
@@ -166,4 +168,17 @@ it('gives the tables of one event at a time, whatever the batches (redelivered e
   );
   expect(counted.rows.some((r) => r.n === 0)).toBe(true);
   for (const r of counted.rows) expect(r.n).toBe(r.actual);
+  // order_totals is order_counts without the day: the orders per status, type and payment status.
+  const totalled = await pool.query(
+    `SELECT k.n, coalesce(o.n, 0)::int AS actual, coalesce(c.n, 0)::int AS summed FROM ordering_a.order_totals k
+     LEFT JOIN (SELECT store_id, status, order_type, payment_status, count(*) AS n FROM ordering_a.orders GROUP BY 1, 2, 3, 4) o
+       ON o.store_id = k.store_id AND o.status = k.status AND o.order_type = k.order_type AND o.payment_status = k.payment_status
+     LEFT JOIN (SELECT store_id, status, order_type, payment_status, sum(n) AS n FROM ordering_a.order_counts GROUP BY 1, 2, 3, 4) c
+       ON c.store_id = k.store_id AND c.status = k.status AND c.order_type = k.order_type AND c.payment_status = k.payment_status`,
+  );
+  expect(totalled.rows.length).toBeGreaterThan(3);
+  for (const r of totalled.rows) {
+    expect(r.n).toBe(r.actual);
+    expect(r.n).toBe(r.summed);
+  }
 });

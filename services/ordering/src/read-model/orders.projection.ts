@@ -2,7 +2,7 @@ import { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
 import { physicalName, type Projection } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
-export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_search';
+export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_totals' | 'order_search';
 
 /**
  * What the owner's search box looks in (customer, phone, code and id), as one text. The orders
@@ -28,15 +28,17 @@ export const ordersProjection: Projection<OrdersTable> = {
   // 2: order_counts; indexes for sorting by id and by status within a store, and for the search.
   // 3: search_key; one covering index per sort, so a page's ids come from the index alone.
   // 4: order_search, the narrow copy a search counts and pages on (the trigram index moved there).
-  version: 4,
+  // 5: order_totals, order_counts without the day (a list without dates sums a few rows, not a year of days).
+  version: 5,
   sources: ['ordering'],
-  tables: ['orders', 'order_history', 'order_counts', 'order_search'],
+  tables: ['orders', 'order_history', 'order_counts', 'order_totals', 'order_search'],
 
   async setup(tx, t) {
     const o = physicalName(t.orders);
     const h = physicalName(t.order_history);
     const c = physicalName(t.order_counts);
     const q = physicalName(t.order_search);
+    const k = physicalName(t.order_totals);
     await tx.query(`
       CREATE TABLE IF NOT EXISTS ${t.orders} (
         id uuid PRIMARY KEY,
@@ -94,6 +96,16 @@ export const ordersProjection: Projection<OrdersTable> = {
         payment_status varchar(10) NOT NULL,
         n integer NOT NULL,
         CONSTRAINT ${c}_pkey PRIMARY KEY (store_id, day, status, order_type, payment_status)
+      );
+      -- order_counts without the day: the total of a list without a date range, a sum of a few dozen
+      -- rows (statuses × types × payment statuses) instead of a year of daily rows (1.4–1.7 ms).
+      CREATE TABLE IF NOT EXISTS ${t.order_totals} (
+        store_id uuid NOT NULL,
+        status varchar(20) NOT NULL,
+        order_type varchar(10) NOT NULL,
+        payment_status varchar(10) NOT NULL,
+        n integer NOT NULL,
+        CONSTRAINT ${k}_pkey PRIMARY KEY (store_id, status, order_type, payment_status)
       );
       -- What the owner's search reads: every column a filter or a sort of the list names, and the
       -- search text, ~100 bytes a row. A search must count all its matches, and checking them
@@ -166,7 +178,11 @@ async function placeOrders(tx: PoolClient, placed: { eventId: string; order: Ord
      hist AS (
        INSERT INTO ${t.order_history} (id, order_id, store_id, status, previous_status, notes, created_by, created_at)
        SELECT d."eventId", d."orderId", d."storeId", d.status, NULL, 'Pedido creado', d."placedBy", d."placedAt" FROM d JOIN ins ON ins.id = d."orderId"
-       ON CONFLICT (id) DO NOTHING)
+       ON CONFLICT (id) DO NOTHING),
+     totals AS (
+       INSERT INTO ${t.order_totals} (store_id, status, order_type, payment_status, n)
+       SELECT store_id, status, order_type, payment_status, count(*) FROM ins GROUP BY 1, 2, 3, 4
+       ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${t.order_totals}.n + EXCLUDED.n)
      INSERT INTO ${t.order_counts} (store_id, day, status, order_type, payment_status, n)
      SELECT store_id, ${DAY_OF('created_at')}, status, order_type, payment_status, count(*) FROM ins GROUP BY 1, 2, 3, 4, 5
      ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${t.order_counts}.n + EXCLUDED.n`,
@@ -178,11 +194,13 @@ async function placeOrders(tx: PoolClient, placed: { eventId: string; order: Ord
  * Status changes, in one statement: each new change's history entry (one already there is skipped,
  * with the rest of that change); each order's row takes its last change; and the counts move along
  * every step of each order's chain (the row's status before the batch, then each change), so a
- * status an order passed through keeps its counts row as it would one event at a time. A key that
+ * status an order passed through keeps its counts row as it would one event at a time (order_totals
+ * the same, without the day). A key that
  * only loses an order is updated, never inserted (its row exists: that order was counted there).
  */
 async function changeStatuses(tx: PoolClient, changes: { eventId: string; change: OrderStatusChanged }[], t: Record<OrdersTable, string>): Promise<void> {
   const c = t.order_counts;
+  const k = t.order_totals;
   await tx.query(
     `WITH ev AS (
        SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
@@ -214,7 +232,17 @@ async function changeStatuses(tx: PoolClient, changes: { eventId: string; change
        FROM steps GROUP BY 1, 2, 3, 4, 5),
      less AS (
        UPDATE ${c} k SET n = k.n + net.delta FROM net
-       WHERE NOT net.gains AND k.store_id = net.store_id AND k.day = net.day AND k.status = net.status AND k.order_type = net.order_type AND k.payment_status = net.payment_status)
+       WHERE NOT net.gains AND k.store_id = net.store_id AND k.day = net.day AND k.status = net.status AND k.order_type = net.order_type AND k.payment_status = net.payment_status),
+     tnet AS (
+       SELECT store_id, status, order_type, payment_status, sum(delta)::int AS delta, bool_or(delta > 0) AS gains
+       FROM steps GROUP BY 1, 2, 3, 4),
+     tless AS (
+       UPDATE ${k} k SET n = k.n + tnet.delta FROM tnet
+       WHERE NOT tnet.gains AND k.store_id = tnet.store_id AND k.status = tnet.status AND k.order_type = tnet.order_type AND k.payment_status = tnet.payment_status),
+     tmore AS (
+       INSERT INTO ${k} (store_id, status, order_type, payment_status, n)
+       SELECT store_id, status, order_type, payment_status, delta FROM tnet WHERE gains
+       ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${k}.n + EXCLUDED.n)
      INSERT INTO ${c} (store_id, day, status, order_type, payment_status, n)
      SELECT store_id, day, status, order_type, payment_status, delta FROM net WHERE gains
      ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${c}.n + EXCLUDED.n`,

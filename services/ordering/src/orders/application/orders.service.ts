@@ -67,6 +67,23 @@ interface OrderRow {
 }
 
 const MAX_LINES = 100;
+
+/** Names of the list's prepared statements, one per text (a few hundred at most: filters × sorts × directions). */
+const statementNames = new Map<string, string>();
+
+/**
+ * A query config that pg prepares once per connection under a name of its own (then only binds and
+ * executes it); PostgreSQL switches to one generic plan after the first few calls when that plan
+ * costs no more than the custom ones (as inventory's list does).
+ */
+function prepared(text: string, values: unknown[]): { name: string; text: string; values: unknown[] } {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `ordering_list_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
+}
 const SORT_COLUMNS: Record<string, string> = { id: 'id', total: 'total', status: 'status', createdAt: 'created_at' };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -377,6 +394,8 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
         (n) => `day <= $${n}::date`,
       );
     }
+    // order_counts has the day; order_totals, the same counts without it, answers a list without dates.
+    const counts = startDate || endDate ? 'order_counts' : 'order_totals';
     const limit = query.limit === undefined || query.limit === '' ? 10 : Number(query.limit);
     if (!(ORDER_PAGE_SIZES as readonly number[]).includes(limit)) {
       throw new ValidationError('Tamaño de página inválido: usa 5, 10, 20 o 50.', { fields: { limit: 'Tamaño de página inválido: usa 5, 10, 20 o 50.' } });
@@ -388,37 +407,64 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     const filter = `FROM ordering.orders WHERE ${where.join(' AND ')}`;
     // The tie-breaker follows the direction, so either direction is the sort's index read one way.
     const order = (descending: boolean) => (sortBy === 'id' ? ['id'] : [sortBy, 'id']).map((c) => `${c} ${descending ? 'DESC' : 'ASC'}`).join(', ');
-    const offset = (page - 1) * limit;
+    const offset = Math.min((page - 1) * limit, Number.MAX_SAFE_INTEGER);
+    // Page size and offset are the last two parameters, read through sub-selects: the statement's
+    // text does not change with the page, and the planner never sees their values, so the
+    // statement (prepared once per connection, `prepared`) keeps one generic plan for every page.
+    values.push(limit, offset);
+    const [l, o] = [`(SELECT $${values.length - 1}::int)`, `(SELECT $${values.length}::bigint)`];
 
-    /** The page's rows (`o`, numbered by `page.n`): the ids from an index walk, then only those rows from the table. */
-    const pageOf = (ids: string) => `unnest(ARRAY(${ids})) WITH ORDINALITY AS page(id, n) JOIN ordering.orders o ON o.id = page.id`;
-    let total: number;
-    let rows: OrderRow[];
+    let rows: (OrderRow & { list_total: number })[];
     if (search) {
       // A search counts every match and pages on order_search (the narrow copy with the trigram
-      // index, orders.projection.ts), both from the trigram index for a narrow search; the page's
-      // rows are then read from orders. One statement, which gives one row with a null id when
-      // the page is empty.
+      // index, orders.projection.ts) in one walk of its matches: the page's ids with the number of
+      // matches beside them (a window count before the LIMIT), then only the page's rows from
+      // orders. Counting in a second walk of the same matches doubled the cost of a broad search
+      // ('Pérez': ~6,500 matches). A page past the last match has no row to carry the count, so
+      // it is counted on its own.
       const searched = `FROM ordering.order_search WHERE ${where.join(' AND ')}`;
-      const r = await this.pool.query<OrderRow & { matches: number }>(
-        `SELECT o.*, c.matches FROM (SELECT count(*)::int AS matches ${searched}) c
-         LEFT JOIN (${pageOf(`SELECT id ${searched} ORDER BY ${order(desc)} LIMIT ${limit} OFFSET ${Math.min(offset, Number.MAX_SAFE_INTEGER)}`)}) ON true ORDER BY page.n`,
-        values,
-      );
-      total = r.rows[0].matches;
-      rows = r.rows.filter((row) => row.id !== null);
-    } else {
-      // Without a search, values are the store and the filters: what `counted` refers to.
-      total = (await this.pool.query<{ total: number }>(`SELECT COALESCE(sum(n), 0)::int AS total FROM ordering.order_counts WHERE ${counted.join(' AND ')}`, values)).rows[0].total;
-      const take = Math.min(limit, total - offset);
-      if (take <= 0) rows = [];
-      else {
-        // Past the middle: the same rows, read from the far end of the index, then put back in order.
-        const fromEnd = offset + limit / 2 > total / 2;
-        const ids = `SELECT id ${filter} ORDER BY ${order(fromEnd ? !desc : desc)} LIMIT ${take} OFFSET ${fromEnd ? total - offset - take : offset}`;
-        rows = (await this.pool.query<OrderRow>(`SELECT o.* FROM ${pageOf(ids)} ORDER BY page.n${fromEnd ? ' DESC' : ''}`, values)).rows;
+      rows = (
+        await this.pool.query<OrderRow & { list_total: number }>(
+          prepared(
+            `WITH m AS (SELECT id, count(*) OVER () AS matches ${searched} ORDER BY ${order(desc)} LIMIT ${l} OFFSET ${o})
+             SELECT o.*, m.matches AS list_total FROM m JOIN ordering.orders o ON o.id = m.id ORDER BY ${order(desc).replace(/(^|, )/g, '$1o.')}`,
+            values,
+          ),
+        )
+      ).rows;
+      if (rows.length === 0 && offset > 0) {
+        const counted = await this.pool.query<{ list_total: number }>(prepared(`SELECT count(*)::int AS list_total ${searched}`, values.slice(0, -2)));
+        rows = [{ ...counted.rows[0], id: null } as unknown as OrderRow & { list_total: number }];
       }
+    } else {
+      // One round trip: the total summed from order_totals (order_counts with a date range), the
+      // page's ids from the sort's index (past the middle, from its far end, put back in order
+      // after), then those rows; a row with a null id when the page is empty.
+      const flip = `2 * ${o} + ${l} > t.n`;
+      rows = (
+        await this.pool.query<OrderRow & { list_total: number }>(
+          prepared(
+            `WITH t AS (SELECT COALESCE(sum(n), 0)::int AS n FROM ordering.${counts} WHERE ${counted.join(' AND ')}),
+             g AS (
+               SELECT t.n, ${flip} AS flipped, CASE
+                 WHEN ${o} >= t.n THEN '{}'::uuid[]
+                 WHEN ${flip} THEN ARRAY(SELECT id ${filter} ORDER BY ${order(!desc)} LIMIT LEAST(${l}, t.n - ${o}) OFFSET GREATEST(0, t.n - ${o} - ${l}))
+                 ELSE ARRAY(SELECT id ${filter} ORDER BY ${order(desc)} LIMIT ${l} OFFSET ${o})
+               END AS ids
+               FROM t
+             )
+             SELECT o.*, g.n AS list_total
+             FROM g
+             LEFT JOIN LATERAL unnest(g.ids) WITH ORDINALITY AS page(id, n) ON true
+             LEFT JOIN ordering.orders o ON o.id = page.id
+             ORDER BY CASE WHEN g.flipped THEN -page.n ELSE page.n END`,
+            values,
+          ),
+        )
+      ).rows;
     }
+    const total = rows[0] ? Number(rows[0].list_total) : 0;
+    rows = rows.filter((row) => row.id !== null);
     return { orders: rows.map(orderView), total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
   }
 
