@@ -185,3 +185,37 @@ it('a hold that meets an empty level stays at 0 and a later release counts from 
   // 2 → max(2−3, 0) = 0 → 1 → 0 → 5
   expect((await pool.query(`SELECT stock FROM ${t.stock_levels} WHERE product_id = $1`, [productId])).rows).toEqual([{ stock: 5 }]);
 });
+
+it("the shop's JSON written with a run's stock is made again when a later event of the batch changes the product", async () => {
+  const storeId = randomUUID();
+  const t = tables('catalog_a');
+  const [early, late] = [randomUUID(), randomUUID()];
+  const orderId = randomUUID();
+  const product = (productId: string) =>
+    recorded('ProductCreated', {
+      productId,
+      storeId,
+      name: 'Antes',
+      description: null,
+      sku: null,
+      priceCentavos: 1000,
+      discountPercentage: 0,
+      categoryId: null,
+      images: [],
+      isActive: true,
+      initialStock: 10,
+      createdBy: 'owner',
+    } as never);
+  const reserved = (productId: string) => recorded('StockReserved', { orderId, productId, storeId, quantity: 2, expiresAt: '2026-10-01T00:10:00.000Z' } as never);
+  const renamed = (productId: string) => recorded('ProductUpdated', { productId, storeId, changes: { name: 'Después' } } as never);
+  const opened = (productId: string) => recorded('StockItemOpened', { productId, storeId, stock: 10 } as never);
+  await inTransaction((tx) => catalogProjection.apply(tx, [product(early), product(late), opened(early), opened(late)], t));
+  // One batch: `early` renamed before its hold, `late` after it.
+  await inTransaction((tx) => catalogProjection.apply(tx, [renamed(early), reserved(early), reserved(late), renamed(late)], t));
+  const rows = await pool.query(`SELECT id, stock, public_json FROM ${t.products} WHERE id = ANY($1::uuid[])`, [[early, late]]);
+  expect(rows.rows).toHaveLength(2);
+  for (const r of rows.rows) {
+    expect(r.stock).toBe(8);
+    expect(JSON.parse(r.public_json)).toMatchObject({ name: 'Después', stock: 8 });
+  }
+});

@@ -2,7 +2,7 @@ import type { Projection, RecordedEventWithTx } from '@tiendita/eventsourcing';
 import { productJsonSql } from '../shared/sql';
 import { CATALOG_TABLES, type CatalogTable, createCatalogTables } from './catalog-tables';
 import { onCategoryCreated } from './handlers/category-created';
-import type { EventContext, EventHandler } from './handlers/context';
+import { type EventContext, type EventHandler, TouchedProducts } from './handlers/context';
 import { onProductActivation } from './handlers/product-activation';
 import { onProductDeleted } from './handlers/product-deleted';
 import { onProductPriceChanged } from './handlers/product-price-changed';
@@ -49,7 +49,7 @@ export const catalogProjection: Projection<CatalogTable> = {
   setup: createCatalogTables,
 
   async apply(tx, events, t) {
-    const touched = new Set<string>();
+    const touched = new TouchedProducts();
     // Runs of ProductCreated (bulk loads, rebuilds) go in one statement, runs of stock moves (a
     // checkout's holds, one per line) in two; everything else one by one, in order. An event this
     // projection does not read (StockSold) does not end a run of stock moves.
@@ -70,8 +70,9 @@ export const catalogProjection: Projection<CatalogTable> = {
         i++;
       }
     }
-    if (touched.size > 0) {
-      await tx.query(`UPDATE ${t.products} p SET public_json = ${productJsonSql('public')}::text WHERE p.id = ANY($1::uuid[])`, [[...touched]]);
+    const stale = touched.stale();
+    if (stale.length > 0) {
+      await tx.query(`UPDATE ${t.products} p SET public_json = ${productJsonSql('public')}::text WHERE p.id = ANY($1::uuid[])`, [stale]);
     }
     // A rebuild writes shadow tables that nobody reads until the swap: only live changes are announced.
     if (!t.products.endsWith(SHADOW_SUFFIX)) await announceProductChanges(tx, events, touched);

@@ -213,7 +213,7 @@ async function heldMoves(tx: PoolClient, t: Record<StockTable, string>, events: 
        SELECT ev.*, NOT EXISTS (SELECT 1 FROM ${t.movements} m WHERE m.event_id = ev.event_id) AS new_line
        FROM unnest($1::uuid[], $2::bigint[], $3::uuid[], $4::uuid[], $5::text[], $6::int[], $7::int[], $8::int[], $9::text[], $10::uuid[], $11::timestamptz[])
          WITH ORDINALITY AS ev(event_id, seq, product_id, store_id, kind, shelf, held, quantity, reason, order_id, at, ord)),
-     cur AS (SELECT s.product_id, s.stock, s.reserved, s.movements FROM ${t.stock_items} s WHERE s.product_id IN (SELECT product_id FROM ev) FOR UPDATE),
+     cur AS (SELECT s.product_id, s.stock, s.reserved, s.movements FROM ${t.stock_items} s WHERE s.product_id = ANY($3::uuid[]) FOR UPDATE),
      steps AS (
        SELECT ev.*, cur.product_id IS NOT NULL AS open,
               CASE WHEN cur.product_id IS NULL THEN 0 ELSE cur.stock + sum(ev.shelf) OVER w END AS stock_after,
@@ -224,7 +224,7 @@ async function heldMoves(tx: PoolClient, t: Record<StockTable, string>, events: 
        WINDOW w AS (PARTITION BY ev.product_id ORDER BY ev.ord)),
      moved AS (
        UPDATE ${t.stock_items} s SET stock = steps.stock_after, reserved = steps.reserved_after, updated_at = steps.at, movements = steps.product_seq
-       FROM steps WHERE steps.from_end = 1 AND steps.open AND s.product_id = steps.product_id)
+       FROM steps WHERE steps.from_end = 1 AND steps.open AND s.product_id = steps.product_id AND s.product_id = ANY($3::uuid[]))
      INSERT INTO ${t.movements} (event_id, seq, product_id, product_seq, store_id, kind, old_stock, new_stock, adjustment, quantity, reserved, reason, order_id, created_at)
      SELECT event_id, seq, product_id, product_seq, store_id, kind, stock_after - shelf, stock_after, shelf, quantity, reserved_after, reason, order_id, at
      FROM steps WHERE new_line ORDER BY ord

@@ -14,7 +14,33 @@ export interface EventContext {
   t: CatalogTables;
   event: RecordedEventWithTx;
   /** Products whose shop JSON (public_json) must be made again at the end of the batch. */
-  touched: Set<string>;
+  touched: TouchedProducts;
+}
+
+/**
+ * The products a batch changed (their shop JSON is made again at its end, and they are announced).
+ * `current` holds those whose JSON a run of stock moves already made with the row it wrote (see
+ * onStockMoves); any later change to such a product takes it out again, so its JSON is made at the
+ * end like the others'.
+ */
+export class TouchedProducts extends Set<string> {
+  readonly current = new Set<string>();
+
+  override add(id: string): this {
+    this.current?.delete(id);
+    return super.add(id);
+  }
+
+  /** The product's row and JSON were written together, after every earlier change of the batch. */
+  addCurrent(id: string): void {
+    this.add(id);
+    this.current.add(id);
+  }
+
+  /** The products whose JSON must still be made. */
+  stale(): string[] {
+    return [...this].filter((id) => !this.current.has(id));
+  }
 }
 
 /** Applies one event to the read model. */

@@ -2,7 +2,7 @@ import { finalPriceCentavos, LOW_STOCK_THRESHOLD } from '@tiendita/contracts';
 import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 import type { CatalogTables } from '../catalog-tables';
-import { parseCatalog } from './context';
+import { parseCatalog, type TouchedProducts } from './context';
 import { countActive } from './product-counts';
 
 export interface ProductsCreated {
@@ -10,7 +10,7 @@ export interface ProductsCreated {
   t: CatalogTables;
   /** A run of ProductCreated events, in order. */
   events: RecordedEventWithTx[];
-  touched: Set<string>;
+  touched: TouchedProducts;
 }
 
 /**

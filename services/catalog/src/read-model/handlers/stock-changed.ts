@@ -2,7 +2,8 @@ import { StockMinimumSet } from '@tiendita/contracts';
 import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 import type { CatalogTables } from '../catalog-tables';
-import { type EventContext, parseInventory } from './context';
+import { type EventContext, parseInventory, type TouchedProducts } from './context';
+import { productJsonSql } from '../../shared/sql';
 
 interface StockLevel {
   tx: PoolClient;
@@ -33,6 +34,13 @@ export async function onStockItemOpened({ tx, t, event, touched }: EventContext)
   const d = parseInventory('StockItemOpened', event.data);
   if (await setStock({ tx, t, productId: d.productId, storeId: d.storeId, stock: d.stock, opening: true })) touched.add(d.productId);
 }
+
+/**
+ * The shop's JSON of product `p` with the stock of `level` (the value the same UPDATE writes: its SET
+ * reads the row as it was), so a product's row and JSON are written once, not twice, per run of moves.
+ */
+const PUBLIC_JSON_WITH_LEVEL = productJsonSql('public').replace('p.stock AS "stock"', 'level.stock AS "stock"');
+if (!PUBLIC_JSON_WITH_LEVEL.includes('level.stock')) throw new Error('productJsonSql no longer names p.stock AS "stock"');
 
 /** The event types whose runs onStockMoves applies together: each moves a level by a delta. */
 export const STOCK_MOVES = new Set(['StockAdjusted', 'StockReserved', 'StockReservationReleased']);
@@ -79,10 +87,11 @@ function move(event: RecordedEventWithTx): { productId: string; storeId: string;
  * A run of StockAdjusted, StockReserved and StockReservationReleased (a checkout brings one per
  * line) in two statements whatever its length: each product's moves composed (ComposedMoves), its
  * level moved once, and its product row's stock set when it changed. The levels are the ones the
- * events one at a time leave (GREATEST(…, 0) at every step included); a product whose stock ends
+ * events one at a time leave (GREATEST(…, 0) at every step included). A product row whose stock
+ * changed gets its shop JSON in the same UPDATE (one new row version, not two); one whose stock ends
  * where it began is not touched, so its shop JSON (identical) is not made again.
  */
-export async function onStockMoves({ tx, t, events, touched }: { tx: PoolClient; t: CatalogTables; events: RecordedEventWithTx[]; touched: Set<string> }): Promise<void> {
+export async function onStockMoves({ tx, t, events, touched }: { tx: PoolClient; t: CatalogTables; events: RecordedEventWithTx[]; touched: TouchedProducts }): Promise<void> {
   const composed = new Map<string, ComposedMoves>();
   for (const event of events) {
     const m = move(event);
@@ -97,10 +106,12 @@ export async function onStockMoves({ tx, t, events, touched }: { tx: PoolClient;
   }
   if (composed.size === 0) return;
   const moves = [...composed.values()];
+  // `= ANY($1)` besides each join: rows found by their key whatever the planner thinks of a join
+  // to a CTE (a guard: the plans seen without it were index scans too).
   const r = await tx.query<{ id: string }>(
     `WITH m AS (SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::int[], $5::int[]) AS m(product_id, store_id, fresh, add, floor)),
      moved AS (
-       UPDATE ${t.stock_levels} l SET stock = GREATEST(l.stock + m.add, m.floor) FROM m WHERE l.product_id = m.product_id
+       UPDATE ${t.stock_levels} l SET stock = GREATEST(l.stock + m.add, m.floor) FROM m WHERE l.product_id = m.product_id AND l.product_id = ANY($1::uuid[])
        RETURNING l.product_id, l.stock),
      opened AS (
        INSERT INTO ${t.stock_levels} (product_id, store_id, stock)
@@ -108,10 +119,11 @@ export async function onStockMoves({ tx, t, events, touched }: { tx: PoolClient;
        ON CONFLICT (product_id) DO NOTHING
        RETURNING product_id, stock),
      level AS (SELECT * FROM moved UNION ALL SELECT * FROM opened)
-     UPDATE ${t.products} p SET stock = level.stock FROM level WHERE p.id = level.product_id AND p.stock <> level.stock RETURNING p.id`,
+     UPDATE ${t.products} p SET stock = level.stock, public_json = ${PUBLIC_JSON_WITH_LEVEL}::text
+     FROM level WHERE p.id = level.product_id AND p.id = ANY($1::uuid[]) AND p.stock <> level.stock RETURNING p.id`,
     [moves.map((m) => m.productId), moves.map((m) => m.storeId), moves.map((m) => m.fresh), moves.map((m) => m.add), moves.map((m) => m.floor)],
   );
-  for (const row of r.rows) touched.add(row.id);
+  for (const row of r.rows) touched.addCurrent(row.id);
 }
 
 /**
