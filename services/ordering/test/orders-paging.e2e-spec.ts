@@ -206,4 +206,36 @@ describe('GET /api/orders: sorts both ways, filters, searches and pages', () => 
       [5],
     );
   }, 60_000);
+
+  it('a search called again follows its store: a status change or a new order shows in the next call', async () => {
+    const search = async (query: string) => (await owner.get(`/api/orders?search=a&${query}&limit=50`)).body;
+    const pendingBefore = await search('status=pending');
+    expect(await search('status=pending')).toEqual(pendingBefore);
+    expect(pendingBefore.orders.length).toBeGreaterThan(0);
+    const [gone] = pendingBefore.orders;
+    expect((await owner.put(`/api/orders/${gone.id}/status`, { status: 'cancelled' })).status).toBe(200);
+    const pendingAfter = await search('status=pending');
+    expect(pendingAfter.total).toBe(pendingBefore.total - 1);
+    expect(pendingAfter.orders.map((o: any) => o.id)).not.toContain(gone.id);
+    expect((await search('status=cancelled')).orders.map((o: any) => o.id)).toContain(gone.id);
+
+    // A new order of the same customer, written as an event: the next search finds it.
+    const everything = await search('sortBy=createdAt&sortOrder=desc');
+    const orderId = randomUUID();
+    const placed = orderDecider.decide(
+      {
+        type: 'PlaceOrder',
+        order: { ...(gone as any), orderId, storeId: shop.storeId, code: 'NUEVO1', customerName: 'Rosa Pérez', status: 'pending', paymentMethod: 'whatsapp', paymentStatus: 'pending', orderType: 'whatsapp', customerPhone: '55550000', customerAddress: null, customerEmail: null, customerNit: null, notes: null, items: [{ productId: randomUUID(), productName: 'Arroz', sku: null, quantity: 1, unitPrice: 1000, lineTotal: 1000 }], subtotal: 893, tax: 107, total: 1000, cashReceived: null, change: null, whatsappMessage: null, placedBy: 'test', placedAt: new Date().toISOString() } as OrderPlaced,
+      },
+      orderDecider.initialState(),
+    );
+    const events = new PostgresEventStore(stack.pool, 'ordering');
+    await events.append(orderStreamId(orderId), placed, 0, { storeId: shop.storeId, actor: 'test' });
+    events.close();
+    const deadline = Date.now() + 10_000;
+    while (!(await stack.pool.query('SELECT 1 FROM ordering.orders WHERE id = $1', [orderId])).rows[0] && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const after = await search('sortBy=createdAt&sortOrder=desc');
+    expect(after.total).toBe(everything.total + 1);
+    expect(after.orders[0]).toMatchObject({ id: orderId, code: 'NUEVO1', customerName: 'Rosa Pérez' });
+  }, 60_000);
 });

@@ -30,6 +30,7 @@ const tables = (schema: string): Record<OrdersTable, string> => ({
   order_history: `${schema}.order_history`,
   order_counts: `${schema}.order_counts`,
   order_totals: `${schema}.order_totals`,
+  order_versions: `${schema}.order_versions`,
   order_search: `${schema}.order_search`,
 });
 
@@ -122,8 +123,9 @@ async function dump(schema: string) {
   const historyRows = await pool.query(`SELECT id, order_id, status, previous_status, notes, created_by, created_at FROM ${schema}.order_history ORDER BY id`);
   const counts = await pool.query(`SELECT store_id, day::text, status, order_type, payment_status, n FROM ${schema}.order_counts ORDER BY 1, 2, 3, 4, 5`);
   const totals = await pool.query(`SELECT store_id, status, order_type, payment_status, n FROM ${schema}.order_totals ORDER BY 1, 2, 3, 4`);
+  const versions = await pool.query(`SELECT store_id, version FROM ${schema}.order_versions ORDER BY 1`);
   const search = await pool.query(`SELECT id, store_id, created_at, total, status, order_type, payment_status, search_key FROM ${schema}.order_search ORDER BY id`);
-  return { orders: orders.rows, history: historyRows.rows, counts: counts.rows, totals: totals.rows, search: search.rows };
+  return { orders: orders.rows, history: historyRows.rows, counts: counts.rows, totals: totals.rows, versions: versions.rows, search: search.rows };
 }
 
 it('gives the tables of one event at a time, whatever the batches (redelivered events included)', async () => {
@@ -153,6 +155,8 @@ it('gives the tables of one event at a time, whatever the batches (redelivered e
   const [left, right] = [await dump('ordering_a'), await dump('ordering_b')];
   expect(left.orders).toHaveLength(300);
   expect(left.history).toHaveLength(events.length);
+  // A store's version counts its order changes: every event applied once, whatever the batches.
+  expect(left.versions).toEqual([{ store_id: storeId, version: String(events.length) }]);
   expect(left).toEqual(right);
   // The search copy matches its orders row by row.
   const astray = await pool.query(

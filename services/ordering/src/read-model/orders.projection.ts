@@ -2,7 +2,7 @@ import { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
 import { physicalName, type Projection } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
-export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_totals' | 'order_search';
+export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_totals' | 'order_versions' | 'order_search';
 
 /**
  * What the owner's search box looks in (customer, phone, code and id), as one text. The orders
@@ -28,10 +28,11 @@ export const ordersProjection: Projection<OrdersTable> = {
   // 2: order_counts; indexes for sorting by id and by status within a store, and for the search.
   // 3: search_key; one covering index per sort, so a page's ids come from the index alone.
   // 4: order_search, the narrow copy a search counts and pages on (the trigram index moved there).
-  // 5: order_totals, order_counts without the day (a list without dates sums a few rows, not a year of days).
+  // 5: order_totals, order_counts without the day (a list without dates sums a few rows, not a year of
+  // days); order_versions, each store's count of order changes (what the list's search memo checks).
   version: 5,
   sources: ['ordering'],
-  tables: ['orders', 'order_history', 'order_counts', 'order_totals', 'order_search'],
+  tables: ['orders', 'order_history', 'order_counts', 'order_totals', 'order_versions', 'order_search'],
 
   async setup(tx, t) {
     const o = physicalName(t.orders);
@@ -106,6 +107,12 @@ export const ordersProjection: Projection<OrdersTable> = {
         payment_status varchar(10) NOT NULL,
         n integer NOT NULL,
         CONSTRAINT ${k}_pkey PRIMARY KEY (store_id, status, order_type, payment_status)
+      );
+      -- How many times each store's orders changed (an order placed or a status changed): the list
+      -- keeps a search's matches in memory while its store's version stays the same.
+      CREATE TABLE IF NOT EXISTS ${t.order_versions} (
+        store_id uuid PRIMARY KEY,
+        version bigint NOT NULL
       );
       -- What the owner's search reads: every column a filter or a sort of the list names, and the
       -- search text, ~100 bytes a row. A search must count all its matches, and checking them
@@ -182,7 +189,10 @@ async function placeOrders(tx: PoolClient, placed: { eventId: string; order: Ord
      totals AS (
        INSERT INTO ${t.order_totals} (store_id, status, order_type, payment_status, n)
        SELECT store_id, status, order_type, payment_status, count(*) FROM ins GROUP BY 1, 2, 3, 4
-       ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${t.order_totals}.n + EXCLUDED.n)
+       ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${t.order_totals}.n + EXCLUDED.n),
+     versions AS (
+       INSERT INTO ${t.order_versions} (store_id, version) SELECT store_id, count(*) FROM ins GROUP BY 1
+       ON CONFLICT (store_id) DO UPDATE SET version = ${t.order_versions}.version + EXCLUDED.version)
      INSERT INTO ${t.order_counts} (store_id, day, status, order_type, payment_status, n)
      SELECT store_id, ${DAY_OF('created_at')}, status, order_type, payment_status, count(*) FROM ins GROUP BY 1, 2, 3, 4, 5
      ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${t.order_counts}.n + EXCLUDED.n`,
@@ -242,7 +252,10 @@ async function changeStatuses(tx: PoolClient, changes: { eventId: string; change
      tmore AS (
        INSERT INTO ${k} (store_id, status, order_type, payment_status, n)
        SELECT store_id, status, order_type, payment_status, delta FROM tnet WHERE gains
-       ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${k}.n + EXCLUDED.n)
+       ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${k}.n + EXCLUDED.n),
+     versions AS (
+       INSERT INTO ${t.order_versions} (store_id, version) SELECT store_id, count(*) FROM chain GROUP BY 1
+       ON CONFLICT (store_id) DO UPDATE SET version = ${t.order_versions}.version + EXCLUDED.version)
      INSERT INTO ${c} (store_id, day, status, order_type, payment_status, n)
      SELECT store_id, day, status, order_type, payment_status, delta FROM net WHERE gains
      ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${c}.n + EXCLUDED.n`,

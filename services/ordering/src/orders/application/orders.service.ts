@@ -68,6 +68,9 @@ interface OrderRow {
 
 const MAX_LINES = 100;
 
+/** How much of the searches' matches each ordering process keeps (searchPage): ~40 bytes an id. */
+const SEARCH_MEMO = { maxSearches: 200, maxIds: 50_000, maxTotalIds: 250_000 };
+
 /** Names of the list's prepared statements, one per text (a few hundred at most: filters × sorts × directions). */
 const statementNames = new Map<string, string>();
 
@@ -169,6 +172,9 @@ function placedView(o: OrderPlaced, updatedAt: string, status: OrderStatus): Ord
 @Injectable()
 export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
   private sweepTimer: NodeJS.Timeout | null = null;
+  /** Searches' matches by statement and values (see searchPage), oldest first; `searchIds` counts their ids. */
+  private readonly searches = new Map<string, { version: string; ids: string[] }>();
+  private searchIds = 0;
   private sweeping: Promise<number> | null = null;
 
   constructor(
@@ -425,23 +431,28 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     let rows: (OrderRow & { list_total: number })[];
     if (search) {
       // A search counts every match and pages on order_search (the narrow copy with the trigram
-      // index, orders.projection.ts) in one walk of its matches: the page's ids with the number of
-      // matches beside them (a window count before the LIMIT), then only the page's rows from
-      // orders. Counting in a second walk of the same matches doubled the cost of a broad search
-      // ('Pérez': ~6,500 matches). A page past the last match has no row to carry the count, so
-      // it is counted on its own.
+      // index, orders.projection.ts). Its matches, in the list's order, are kept in memory while
+      // the store's orders do not change (searchPage), so the next page of the same search reads
+      // only its own rows. Otherwise, one walk of the matches: the page's ids with the number of
+      // matches beside them (a window count before the LIMIT; counting in a second walk doubled the
+      // cost of a broad search, 'Pérez': ~6,500 matches), then only the page's rows from orders. A
+      // page past the last match has no row to carry the count, so it is counted on its own.
       const searched = `FROM ordering.order_search WHERE ${where.join(' AND ')}`;
-      rows = (
-        await this.pool.query<OrderRow & { list_total: number }>(
-          statement(
-            `WITH m AS (SELECT id, count(*) OVER () AS matches ${searched} ORDER BY ${order(desc)} LIMIT ${l} OFFSET ${o})
-             SELECT o.*, m.matches AS list_total FROM m JOIN ordering.orders o ON o.id = m.id ORDER BY ${order(desc).replace(/(^|, )/g, '$1o.')}`,
-          ),
-        )
-      ).rows;
-      if (rows.length === 0 && offset > 0) {
-        const counted = await this.pool.query<{ list_total: number }>(`SELECT count(*)::int AS list_total ${searched}`, values);
-        rows = [{ ...counted.rows[0], id: null } as unknown as OrderRow & { list_total: number }];
+      const memo = await this.searchPage(`SELECT id ${searched} ORDER BY ${order(desc)}`, values, offset, limit);
+      if (memo) rows = memo;
+      else {
+        rows = (
+          await this.pool.query<OrderRow & { list_total: number }>(
+            statement(
+              `WITH m AS (SELECT id, count(*) OVER () AS matches ${searched} ORDER BY ${order(desc)} LIMIT ${l} OFFSET ${o})
+               SELECT o.*, m.matches AS list_total FROM m JOIN ordering.orders o ON o.id = m.id ORDER BY ${order(desc).replace(/(^|, )/g, '$1o.')}`,
+            ),
+          )
+        ).rows;
+        if (rows.length === 0 && offset > 0) {
+          const counted = await this.pool.query<{ list_total: number }>(`SELECT count(*)::int AS list_total ${searched}`, values);
+          rows = [{ ...counted.rows[0], id: null } as unknown as OrderRow & { list_total: number }];
+        }
       }
     } else {
       // One round trip: the total summed from order_totals (order_counts with a date range), the
@@ -472,6 +483,61 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     const total = rows[0] ? Number(rows[0].list_total) : 0;
     rows = rows.filter((row) => row.id !== null);
     return { orders: rows.map(orderView), total, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
+  }
+
+  /**
+   * A page of a search from its matches kept in memory (`searches`): every match's id in the list's
+   * order, with the version of the store's orders they were read at (order_versions, moved by the
+   * orders projection with every order placed or status changed, in the same transaction). The
+   * page's rows are read in one statement with the store's version: the same version means no
+   * order of the store changed since the ids were read, so ids and rows agree as one statement's
+   * would; another version reads the matches again. Answers null when the matches are too many to
+   * keep (the caller pages in SQL).
+   */
+  private async searchPage(idsSql: string, values: unknown[], offset: number, limit: number): Promise<(OrderRow & { list_total: number })[] | null> {
+    const storeId = values[0] as string;
+    const key = `${idsSql}\u0000${JSON.stringify(values)}`;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let memo = this.searches.get(key);
+      if (!memo) {
+        const read = await this.pool.query<{ version: string | null; ids: string[] }>(
+          `SELECT (SELECT version::text FROM ordering.order_versions WHERE store_id = $1) AS version, ARRAY(${idsSql}) AS ids`,
+          values,
+        );
+        memo = { version: read.rows[0].version ?? '0', ids: read.rows[0].ids };
+        if (memo.ids.length > SEARCH_MEMO.maxIds) return null;
+        this.remember(key, memo);
+      }
+      const r = await this.pool.query<OrderRow & { list_version: string | null }>({
+        name: 'ordering_search_page',
+        text: `SELECT (SELECT version::text FROM ordering.order_versions WHERE store_id = $1) AS list_version, o.*
+               FROM (SELECT 1) one
+               LEFT JOIN (unnest($2::uuid[]) WITH ORDINALITY AS page(id, n) JOIN ordering.orders o ON o.id = page.id AND o.store_id = $1) ON true
+               ORDER BY page.n`,
+        values: [storeId, memo.ids.slice(offset, offset + limit)],
+      });
+      if ((r.rows[0].list_version ?? '0') === memo.version) return r.rows.map((row) => ({ ...row, list_total: memo.ids.length }));
+      this.forget(key);
+    }
+    return null;
+  }
+
+  private remember(key: string, memo: { version: string; ids: string[] }): void {
+    this.forget(key);
+    // The oldest searches go first once the memo holds too many ids.
+    for (const [oldest] of this.searches) {
+      if (this.searches.size < SEARCH_MEMO.maxSearches && this.searchIds + memo.ids.length <= SEARCH_MEMO.maxTotalIds) break;
+      this.forget(oldest);
+    }
+    this.searches.set(key, memo);
+    this.searchIds += memo.ids.length;
+  }
+
+  private forget(key: string): void {
+    const memo = this.searches.get(key);
+    if (!memo) return;
+    this.searches.delete(key);
+    this.searchIds -= memo.ids.length;
   }
 
   async get(owner: OwnerIdentity, id: string): Promise<OrderView> {
