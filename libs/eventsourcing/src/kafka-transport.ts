@@ -455,6 +455,7 @@ class KafkaSubscription {
         tx.done();
         return { handledMessages: messages.length, stop: false };
       }
+      if (this.o.batchStart) await tx.query(this.o.batchStart);
       const result = await this.o.handle(fresh, tx);
       const handled = result ? Math.max(0, Math.min(result.handled, fresh.length)) : fresh.length;
       if (handled > 0) {

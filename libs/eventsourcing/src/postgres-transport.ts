@@ -1,7 +1,7 @@
 import { Client, type Pool, type PoolClient, type QueryResult } from 'pg';
 import { assertSchemaName, EVENT_COLUMNS, type EventRow, notifyChannel, type Position, PostgresEventStore, SAFE_READ_BOUND, START, toRecorded, type RecordedEventWithTx } from './event-store';
 import { checkout, withSchemaLock } from './pg-util';
-import { checkpointDdl, comparePositions, lockCheckpoint, readCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
+import { checkpointDdl, comparePositions, readCheckpoint, type EventTransport, type SubscribeOptions, type Subscription } from './subscription';
 
 export interface PostgresTransportOptions {
   /** Pool of the consuming service (its schema holds the checkpoints and read models). */
@@ -82,6 +82,22 @@ export class PostgresTransport implements EventTransport {
   }
 }
 
+/** First wait before looking again for an event held back by the safe read bound (ms). */
+export const HELD_BACK_FIRST_LOOK_MS = 5;
+/** Longest wait between looks for a held-back event (ms). */
+export const HELD_BACK_MAX_WAIT_MS = 50;
+
+/**
+ * Wait before the n-th look (n ≥ 1) for an event that has committed but is held back by the safe read
+ * bound: 5 ms, doubling while it stays held back, at most 50 ms and never longer than the poll. An event
+ * becomes readable only when the older transaction ends, which no NOTIFY announces: with the doubling
+ * uncapped (up to the 1 s poll) an event held back ~420 ms was seen ~635 ms after the first look; with
+ * the cap, at most 50 ms after it became readable. A look costs two small reads of the source.
+ */
+export function heldBackDelay(look: number, pollMs: number): number {
+  return Math.min(pollMs, HELD_BACK_MAX_WAIT_MS, HELD_BACK_FIRST_LOOK_MS * 2 ** Math.min(Math.max(look - 1, 0), 8));
+}
+
 class PgSubscription {
   private running = false;
   private loop: Promise<void> | null = null;
@@ -91,10 +107,13 @@ class PgSubscription {
    * The checkpoint this subscription last read or saved. A pass woken by a NOTIFY (or run right after
    * a batch) first looks for an event after it without a transaction: when there is none, the pass
    * costs one read instead of a transaction whose row lock needs a commit (a WAL flush). The timed
-   * poll and caughtUp() always take the locked path, which reads the stored checkpoint.
+   * poll reads the source only when its newest position is past this one (changedSince); a pass for
+   * caughtUp() always takes the locked path, which reads the stored checkpoint.
    */
   private lastSeen: Position | null = null;
   private fullPass = true;
+  /** Set by the poll's timer: the pass reads the source only if its newest event is past lastSeen. */
+  private timedPass = false;
   private caughtUpWaiters: { after: number; resolve: () => void }[] = [];
   /** Empty passes in a row that saw an event held back by the safe read bound (for the backoff of the next look). */
   private heldBackPasses = 0;
@@ -140,6 +159,10 @@ class PgSubscription {
    */
   async caughtUp(): Promise<void> {
     const head = await this.source.lastPosition();
+    // Already there (the source has not changed since this group's last batch): no pass, no read of the
+    // source beyond its newest position. A read-your-writes wait asks this again and again.
+    const stored = await readCheckpoint(this.t.pool, this.t.schema, this.o.group, this.o.source);
+    if (stored && comparePositions(stored, head) >= 0) return;
     while (this.running) {
       await this.idlePass();
       if (!this.running) return;
@@ -166,16 +189,24 @@ class PgSubscription {
       const pass = ++this.passes;
       const full = this.fullPass;
       this.fullPass = false;
+      const timed = this.timedPass;
+      this.timedPass = false;
       // After a NOTIFY the look without a transaction would mostly find the new events and cost a round
       // trip more; an empty locked pass rolls back, so it needs no WAL flush either.
       const notified = this.notified;
       this.notified = false;
       let handled = 0;
       let failed = false;
+      /** The source's newest event is the one last seen here: nothing was appended, nothing is held back. */
+      let unchanged = false;
       let client: Awaited<ReturnType<typeof checkout>> | null = null;
       try {
         client = await checkout(this.t.pool);
-        handled = full || notified || !(await this.nothingNew(client)) ? await this.step(client, batchSize) : 0;
+        // The poll (the safety net for a lost NOTIFY) first asks for the source's newest position, one
+        // index entry: a source nobody appended to is not read (its locked read costs ~1 ms, and every
+        // subscriber of every source polls each second).
+        if (!full && !notified && timed) unchanged = !(await this.changedSince(client));
+        handled = unchanged ? 0 : full || notified || timed || !(await this.nothingNew(client)) ? await this.step(client, batchSize) : 0;
       } catch (err) {
         failed = true; // step() already reported it through onError
         if (!client) this.o.onError?.(err, []);
@@ -196,14 +227,16 @@ class PgSubscription {
       if (this.pendingWake && !failed) continue;
       // An event that has committed but is not readable yet (an older transaction of the database is
       // still in flight) gets no NOTIFY of its own when it becomes readable: look again shortly
-      // (5 ms, doubling while it stays held back) instead of at the next poll, up to a second away.
+      // (heldBackDelay) instead of at the next poll, up to a second away.
       const poll = this.t.pollIntervalMs ?? 1000;
-      const heldBack = !failed && handled === 0 && (await this.heldBack());
+      const heldBack = !failed && handled === 0 && !unchanged && (await this.heldBack());
       this.heldBackPasses = heldBack ? this.heldBackPasses + 1 : 0;
-      const wait = failed ? this.retryDelay(failuresInARow) : heldBack ? Math.min(poll, 5 * 2 ** Math.min(this.heldBackPasses - 1, 8)) : poll;
+      const wait = failed ? this.retryDelay(failuresInARow) : heldBack ? heldBackDelay(this.heldBackPasses, poll) : poll;
+      // A NOTIFY or a caughtUp() that came while heldBack() was reading: its wake found no timer to cut short.
+      if (this.pendingWake && !failed && this.running) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
-          this.fullPass = !heldBack;
+          this.timedPass = !heldBack;
           resolve();
         }, wait);
         this.wakeUp = () => {
@@ -232,6 +265,16 @@ class PgSubscription {
     return this.source.lastPosition().then((head) => comparePositions(head, lastSeen) > 0, () => false);
   }
 
+  /**
+   * Whether the source's newest committed event is past the checkpoint last seen here (true when none
+   * was seen yet). Every event that commits after a read sorts after what that read reached, so an
+   * unchanged newest position means nothing new, readable or held back.
+   */
+  private async changedSince(client: PoolClient): Promise<boolean> {
+    if (!this.lastSeen) return true;
+    return comparePositions(await this.source.lastPosition(client), this.lastSeen) > 0;
+  }
+
   /** Whether no event is readable after the checkpoint last seen here (false when none was seen yet). */
   private async nothingNew(client: PoolClient): Promise<boolean> {
     if (!this.lastSeen) return false;
@@ -247,20 +290,27 @@ class PgSubscription {
   private async step(tx: PoolClient, batchSize: number): Promise<number> {
     let events: RecordedEventWithTx[] = [];
     try {
-      const results = (await tx.query(this.beginSql(tx, batchSize))) as unknown as QueryResult[];
-      const locked = results[1].rows[0] as { transaction_id: string; global_position: string } | undefined;
-      let from: Position | null = null;
-      if (locked) {
-        from = { transactionId: locked.transaction_id, globalPosition: Number(locked.global_position) };
-        events = (results[2].rows as EventRow[]).map(toRecorded);
-      } else {
-        from = await lockCheckpoint(tx, this.t.schema, this.o.group, this.o.source);
-        if (from) events = await this.source.readAll(from, batchSize, tx);
+      let results = (await tx.query(this.beginSql(tx, batchSize))) as unknown as QueryResult[];
+      if (!results[1].rows[0]) {
+        // No row locked: the group's first pass (its checkpoint row is missing), or another transaction
+        // holds the row (another process works this group, or a rebuild's swap pauses it). A missing row
+        // is created in a statement of its own and the pass starts again, so that what batchStart set up
+        // (the runner's savepoint) comes after the row: rolling back to it must not take the row away.
+        await tx.query('ROLLBACK');
+        const created = await tx.query(
+          `INSERT INTO ${this.t.schema}.subscription_checkpoints (group_name, source, partition) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`,
+          [this.o.group, this.o.source],
+        );
+        if (created.rowCount === 0) return 0;
+        results = (await tx.query(this.beginSql(tx, batchSize))) as unknown as QueryResult[];
       }
-      if (!from) {
+      const locked = results[1].rows[0] as { transaction_id: string; global_position: string } | undefined;
+      if (!locked) {
         await tx.query('ROLLBACK');
         return 0;
       }
+      const from: Position = { transactionId: locked.transaction_id, globalPosition: Number(locked.global_position) };
+      events = (results[2].rows as EventRow[]).map(toRecorded);
       this.lastSeen = from;
       if (events.length === 0) {
         // Nothing to save: rolling back releases the lock without a commit record to flush.
@@ -287,7 +337,7 @@ class PgSubscription {
     return `group_name = ${tx.escapeLiteral(this.o.group)} AND source = ${tx.escapeLiteral(this.o.source)} AND partition = 0`;
   }
 
-  /** BEGIN; lock the checkpoint (skipped when another transaction holds it); read up to `limit` events after it. */
+  /** BEGIN; lock the checkpoint (skipped when another transaction holds it); read up to `limit` events after it; the subscriber's batchStart. */
   private beginSql(tx: PoolClient, limit: number): string {
     const cp = `${this.t.schema}.subscription_checkpoints`;
     const where = this.checkpointWhere(tx);
@@ -297,7 +347,7 @@ class PgSubscription {
       WHERE (e.transaction_id, e.global_position) > ((SELECT transaction_id FROM ${cp} WHERE ${where}), (SELECT global_position FROM ${cp} WHERE ${where}))
         AND e.transaction_id < ${SAFE_READ_BOUND}
       ORDER BY e.transaction_id, e.global_position
-      LIMIT ${Math.trunc(limit)}`;
+      LIMIT ${Math.trunc(limit)}${this.o.batchStart ? `;\n      ${this.o.batchStart}` : ''}`;
   }
 
   /** The checkpoint's update to `to` (its row is locked by this transaction). */

@@ -162,6 +162,7 @@ export class ProjectionRunner {
         group: rt.group,
         source,
         batchSize: this.options.batchSize ?? 500,
+        batchStart: this.batchStart(rt),
         handle: (events, tx) => this.handleLive(rt, source, events, tx),
         onError: (err) => {
           rt.pausing = null;
@@ -183,19 +184,26 @@ export class ProjectionRunner {
     await Promise.all(subs.map((s) => s.stop()));
   }
 
-  /** Applies one live batch inside the transport's transaction (the checkpoint is saved there too). */
+  /**
+   * What a live batch's transaction runs before its events are applied; the transport sends it with
+   * the batch's read (no round trip of its own). One batch of a projection at a time, across its
+   * sources and processes: two sources applied in concurrent transactions could each miss the
+   * other's uncommitted rows (write skew). A read model's commit does not wait for the WAL flush:
+   * rows and checkpoint are lost together in a crash, and applied again from the events, which are
+   * durable; it shows a sale one flush sooner. A reaction's effects (events it appends, which others
+   * may read at once) keep synchronous commits. The savepoint lets a failed batch be retried event by
+   * event; COMMIT releases it. (The group is a checked name.)
+   */
+  private batchStart(rt: Runtime): string {
+    const lock = `SELECT pg_advisory_xact_lock(hashtext('projection:${rt.group}'))`;
+    return rt.projection.kind === 'reaction' ? `${lock}; SAVEPOINT projection_batch` : `${lock}, set_config('synchronous_commit', 'off', true); SAVEPOINT projection_batch`;
+  }
+
+  /** Applies one live batch inside the transport's transaction (the checkpoint is saved there too), after batchStart(). */
   private async handleLive(rt: Runtime, source: string, events: RecordedEventWithTx[], tx: PoolClient): Promise<HandleResult> {
     if (rt.pausing) return { handled: 0 };
     const p = rt.projection;
     const fresh = uniqueByEventId(events);
-    // One batch of a projection at a time, across its sources and processes: two sources applied
-    // in concurrent transactions could each miss the other's uncommitted rows (write skew).
-    // A read model's commit does not wait for the WAL flush: rows and checkpoint are lost together in
-    // a crash, and applied again from the events, which are durable; it shows a sale one flush sooner.
-    // A reaction's effects (events it appends, which others may read at once) keep synchronous commits.
-    // One round trip with the savepoint (the group is a checked name); COMMIT releases it.
-    const lock = `SELECT pg_advisory_xact_lock(hashtext('projection:${rt.group}'))`;
-    await tx.query(p.kind === 'reaction' ? `${lock}; SAVEPOINT projection_batch` : `${lock}, set_config('synchronous_commit', 'off', true); SAVEPOINT projection_batch`);
     try {
       await p.apply(tx, fresh, rt.live);
       rt.failures.clear();
@@ -252,13 +260,14 @@ export class ProjectionRunner {
   }
 
   /**
-   * Resolves once every running projection has handled every event committed before the call
-   * (and any version rebuild started by start() has finished).
+   * Resolves once every running projection (or `name`) has handled every event committed before the
+   * call (and any version rebuild started by start() has finished); with `source`, the events of that
+   * source only (a read-your-writes wait on one source does not read the projection's other sources).
    */
-  async caughtUp(name?: string): Promise<void> {
+  async caughtUp(name?: string, source?: string): Promise<void> {
     const rts = name ? [this.runtime(name)] : [...this.runtimes.values()];
     await Promise.all(rts.map((rt) => rt.starting));
-    await Promise.all(rts.flatMap((rt) => rt.subs.map((s) => s.caughtUp())));
+    await Promise.all(rts.flatMap((rt) => rt.subs.filter((s) => source === undefined || s.source === source).map((s) => s.caughtUp())));
   }
 
   /**

@@ -17,6 +17,12 @@ export interface SubscribeOptions {
   /** Source context whose events are consumed (its schema / topic `<source>.events`). */
   source: string;
   handle: SubscriptionHandler;
+  /**
+   * SQL (a checked literal, no parameters) the transport runs in a batch's transaction before it calls
+   * `handle`, in the round trip that reads the batch when it can (the postgres transport does): the
+   * runner's projection lock costs no round trip of its own. It may also run for a pass that finds nothing.
+   */
+  batchStart?: string;
   batchSize?: number;
   /** Called when handle throws; the batch is retried after a pause. */
   onError?: (err: unknown, events: RecordedEventWithTx[]) => void;

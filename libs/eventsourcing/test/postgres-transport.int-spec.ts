@@ -1,7 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
-import { notifyChannel, PostgresTransport, type RecordedEventWithTx, type Subscription } from '../src';
-import { eventually, migratedStore, openTestDb, type TestDb } from './support';
+import { heldBackDelay, notifyChannel, PostgresTransport, ProjectionRunner, type RecordedEventWithTx, type Subscription } from '../src';
+import { eventually, ledgerProjection, migratedStore, openTestDb, type TestDb } from './support';
+
+/** A pool whose clients record the text of every statement they send. */
+function recordingPool(url: string): { pool: Pool; texts: string[] } {
+  const pool = new Pool({ connectionString: url, max: 4 });
+  const texts: string[] = [];
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | null)?.text;
+      if (text) texts.push(text);
+      return query(...args);
+    };
+  });
+  return { pool, texts };
+}
+
+/** Statements that read a source's events under the safe read bound (a pass's read, or its probe). */
+const eventReads = (texts: string[], source: string) => texts.filter((t) => t.includes(`${source}.events`) && t.includes('pg_snapshot_xip')).length;
+/** Statements that ask for a source's newest position (one index entry). */
+const newestReads = (texts: string[], source: string) => texts.filter((t) => t.includes(`${source}.events e ORDER BY e.transaction_id DESC`)).length;
 
 let db: TestDb;
 beforeAll(async () => {
@@ -89,12 +109,13 @@ describe('the postgres transport, woken with nothing new', () => {
       await older.query('BEGIN');
       await older.query('SELECT pg_current_xact_id()');
       await store.append('s-2', [{ type: 'Happened', data: {} }], 0);
-      await new Promise((r) => setTimeout(r, 300));
+      // Held back across many looks (5, 10, 20, 40, then every 50 ms).
+      await new Promise((r) => setTimeout(r, 1_200));
       expect(seen).toEqual(['s-1']);
       const ended = Date.now();
       await older.query('COMMIT');
       await eventually(async () => seen.length === 2, 5_000, 'the held-back event');
-      // Far sooner than the 60 s poll: the look-again waits at most 5 ms × 2⁸ = 1.28 s.
+      // Far sooner than the 60 s poll: the look-again waits at most 50 ms.
       expect(Date.now() - ended).toBeLessThan(2_000);
       expect(seen).toEqual(['s-1', 's-2']);
     } finally {
@@ -102,6 +123,122 @@ describe('the postgres transport, woken with nothing new', () => {
       older.release();
       await sub?.stop();
       await transport.close();
+    }
+  });
+
+  it('looks again for a held-back event after 5 ms, doubling up to 50 ms at most, never past the poll', () => {
+    expect([1, 2, 3, 4, 5, 6, 20, 1000].map((look) => heldBackDelay(look, 1000))).toEqual([5, 10, 20, 40, 50, 50, 50, 50]);
+    expect([1, 2, 3, 4].map((look) => heldBackDelay(look, 15))).toEqual([5, 10, 15, 15]);
+  });
+});
+
+describe('the postgres transport does not read a source that has not changed', () => {
+  it('its poll asks an idle source only for its newest position, and still finds events that came without a NOTIFY, committed out of order', async () => {
+    const source = `src_${randomBytes(4).toString('hex')}`;
+    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
+    const store = await migratedStore(db.pool, source);
+    await db.pool.query(`CREATE SCHEMA ${consumer}`);
+    const recorded = recordingPool(db.url);
+    const transport = new PostgresTransport({ pool: recorded.pool, schema: consumer, connectionString: db.url, pollIntervalMs: 50 });
+    const seen: string[] = [];
+    let sub: Subscription | null = null;
+    const older = await db.pool.connect();
+    const insert = (db: Pool | PoolClient, streamId: string) =>
+      db.query(`INSERT INTO ${source}.events (stream_id, stream_position, type, data, metadata) VALUES ($1, 1, 'Happened', '{}', '{}')`, [streamId]);
+    try {
+      sub = await transport.subscribe({
+        group: 'g',
+        source,
+        handle: async (events: RecordedEventWithTx[]) => {
+          seen.push(...events.map((e) => e.streamId));
+        },
+      });
+      await store.append('s-1', [{ type: 'Happened', data: {} }], 0);
+      await eventually(async () => seen.length === 1, 10_000, 'the first event');
+      await new Promise((r) => setTimeout(r, 200));
+      recorded.texts.length = 0;
+      await new Promise((r) => setTimeout(r, 600));
+      expect(newestReads(recorded.texts, source)).toBeGreaterThanOrEqual(3); // the polls ran…
+      expect(eventReads(recorded.texts, source)).toBe(0); // …and read no events
+
+      // No NOTIFY from here on. An older transaction writes an event and stays open; a younger one
+      // writes another and commits: it is committed but held back by the safe read bound.
+      await older.query('BEGIN');
+      await insert(older, 's-older');
+      await insert(db.pool, 's-2');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(seen).toEqual(['s-1']);
+      await older.query('COMMIT');
+      await eventually(async () => seen.length === 3, 5_000, 'the events committed out of order');
+      expect(seen).toEqual(['s-1', 's-older', 's-2']);
+    } finally {
+      await older.query('ROLLBACK').catch(() => undefined);
+      older.release();
+      await sub?.stop();
+      await transport.close();
+      await recorded.pool.end();
+    }
+  });
+
+  it('caughtUp() on a source with nothing new reads only its newest position and the checkpoint', async () => {
+    const source = `src_${randomBytes(4).toString('hex')}`;
+    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
+    const store = await migratedStore(db.pool, source);
+    await db.pool.query(`CREATE SCHEMA ${consumer}`);
+    const recorded = recordingPool(db.url);
+    const transport = new PostgresTransport({ pool: recorded.pool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
+    const seen: string[] = [];
+    let sub: Subscription | null = null;
+    try {
+      sub = await transport.subscribe({ group: 'g', source, handle: async (events: RecordedEventWithTx[]) => void seen.push(...events.map((e) => e.streamId)) });
+      await store.append('s-1', [{ type: 'Happened', data: {} }], 0);
+      await sub.caughtUp();
+      expect(seen).toEqual(['s-1']);
+      await new Promise((r) => setTimeout(r, 100));
+      recorded.texts.length = 0;
+      for (let i = 0; i < 5; i++) await sub.caughtUp();
+      expect(eventReads(recorded.texts, source)).toBe(0);
+      expect(newestReads(recorded.texts, source)).toBe(5);
+      // An event appended since: caughtUp() reads it.
+      await store.append('s-2', [{ type: 'Happened', data: {} }], 0);
+      await sub.caughtUp();
+      expect(seen).toEqual(['s-1', 's-2']);
+    } finally {
+      await sub?.stop();
+      await transport.close();
+      await recorded.pool.end();
+    }
+  });
+
+  it("a projection's caughtUp for one source does not read its other sources", async () => {
+    const a = `src_${randomBytes(4).toString('hex')}`;
+    const b = `src_${randomBytes(4).toString('hex')}`;
+    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
+    const storeA = await migratedStore(db.pool, a);
+    const storeB = await migratedStore(db.pool, b);
+    await db.pool.query(`CREATE SCHEMA ${consumer}`);
+    const recorded = recordingPool(db.url);
+    const transport = new PostgresTransport({ pool: recorded.pool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
+    const runner = new ProjectionRunner({ pool: recorded.pool, schema: consumer, transport, projections: [ledgerProjection('ledger', [a, b])] });
+    try {
+      await runner.start();
+      await storeB.append('b-1', [{ type: 'Deposited', data: { amount: 1 } }], 0);
+      await runner.caughtUp('ledger');
+      await new Promise((r) => setTimeout(r, 100));
+      recorded.texts.length = 0;
+      await storeA.append('a-1', [{ type: 'Deposited', data: { amount: 2 } }], 0);
+      await runner.caughtUp('ledger', a);
+      expect((await db.pool.query(`SELECT stream_id, balance::int FROM ${consumer}.ledger_accounts ORDER BY stream_id`)).rows).toEqual([
+        { stream_id: 'a-1', balance: 2 },
+        { stream_id: 'b-1', balance: 1 },
+      ]);
+      expect(recorded.texts.filter((t) => t.includes(`${b}.events`))).toEqual([]);
+    } finally {
+      await runner.stop();
+      await transport.close();
+      storeA.close();
+      storeB.close();
+      await recorded.pool.end();
     }
   });
 });

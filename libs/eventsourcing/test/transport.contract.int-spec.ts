@@ -112,6 +112,33 @@ describe.each(adapters)('the $name transport keeps the subscription contract', (
     await t.close();
   });
 
+  it("runs the subscriber's batchStart in each batch's transaction before its handler, in the first batch too", async () => {
+    const t = await setup();
+    const [store] = t.stores;
+    for (let i = 0; i < 5; i++) await store.append(`s-${i}`, [{ type: 'Happened', data: { i } }], 0);
+    const marks: (string | null)[] = [];
+    const sub = await t.transport.subscribe({
+      group: `${t.consumer}.start`,
+      source: t.names[0],
+      batchSize: 2,
+      batchStart: "SELECT set_config('tiendita.batch', 'started', true); SAVEPOINT batch_start",
+      handle: async (events, tx) => {
+        // The savepoint exists (a rollback to it works) and the setting is this transaction's.
+        await tx.query('ROLLBACK TO SAVEPOINT batch_start');
+        marks.push((await tx.query<{ v: string | null }>("SELECT current_setting('tiendita.batch', true) AS v")).rows[0].v);
+        await t.record('start')(events, tx);
+      },
+    });
+    await sub.caughtUp();
+    expect(await t.seen('start')).toHaveLength(5);
+    expect(marks.length).toBeGreaterThanOrEqual(3);
+    expect(marks.every((m) => m === 'started')).toBe(true);
+    // Outside a batch the setting is gone: it was local to each batch's transaction.
+    expect((await db.pool.query<{ v: string | null }>("SELECT current_setting('tiendita.batch', true) AS v")).rows[0].v ?? '').toBe('');
+    await sub.stop();
+    await t.close();
+  });
+
   it('rolls back a batch whose handler throws and delivers it again: its effects happen once', async () => {
     const t = await setup();
     const [store] = t.stores;

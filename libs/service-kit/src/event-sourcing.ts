@@ -115,7 +115,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
         if (this.runner.isPaused(name)) throw new ProjectionPausedError(name);
         if (await this.runner.hasApplied(name, source, position, options.streamId)) break;
         if (Date.now() >= deadline) return;
-        await this.pause(name, 20);
+        await this.pause(name, 20, source);
       }
     }
   }
@@ -165,11 +165,11 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     return reached;
   }
 
-  /** The next catch-up pass of a projection, or `ms`, whichever comes first. */
-  private async pause(projection: string | undefined, ms: number): Promise<void> {
+  /** The next catch-up pass of a projection (of its subscription to `source` only, when given), or `ms`, whichever comes first. */
+  private async pause(projection: string | undefined, ms: number, source?: string): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      this.runner.caughtUp(projection),
+      this.runner.caughtUp(projection, source),
       new Promise<void>((resolve) => {
         timer = setTimeout(resolve, ms);
       }),
