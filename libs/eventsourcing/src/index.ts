@@ -8,7 +8,7 @@ export * from './postgres-transport';
 export * from './projection';
 export * from './projection-runner';
 export * from './dead-letters';
-export { RebuildInProgressError, RebuildMismatchError, type RebuildOptions, type RebuildResult, type TableDifference } from './projection-rebuild';
+export { pipelineRangeSize, RebuildInProgressError, RebuildMismatchError, type RebuildOptions, type RebuildResult, type TableDifference } from './projection-rebuild';
 export type { RebuildProgress } from './rebuild-progress';
 export * from './pg-util';
 export * from './kafka-transport';

@@ -106,6 +106,18 @@ export function rebuildProjection(run: RebuildRun): Promise<RebuildResult> {
 
 /** Ranges whose stage 0 may run before the last stage of the earliest of them has committed. */
 const PIPELINE_AHEAD = 3;
+/**
+ * A pipelined rebuild's first range is this fraction of `rangeSize`, the next ones twice the one
+ * before, up to `rangeSize`: the first range goes through every stage alone (the later stages wait for
+ * it), so a small one fills the pipeline sooner (a full first range of 100,000 took 4.8 s in the
+ * reporting bench, when the full pipeline applied ~57,000 events/s).
+ */
+const FIRST_RANGE_FRACTION = 1 / 8;
+
+/** Events in range `i` (from 0) of a pipelined rebuild: growing from rangeSize/8 to rangeSize. */
+export function pipelineRangeSize(i: number, rangeSize: number): number {
+  return Math.min(rangeSize, Math.max(1, Math.ceil(rangeSize * FIRST_RANGE_FRACTION * 2 ** Math.min(i, 30))));
+}
 /** Between a projection's name and a range's number in its scratch tables' names. */
 const SCRATCH_MARK = '__range_';
 
@@ -428,7 +440,8 @@ class ProjectionRebuild {
           let from = positions.get(source)!;
           for (let i = 0; ; i++) {
             if (i >= PIPELINE_AHEAD) await guard(slot(i - PIPELINE_AHEAD).promise.then((r) => r?.done[last].promise));
-            const range = await this.rangeEnd(reader, source, from, to);
+            const size = pipelineRangeSize(i, this.r.rangeSize);
+            const range = await this.rangeEnd(reader, source, from, to, size);
             if (!range) {
               slot(i).resolve(null);
               return;
@@ -443,7 +456,7 @@ class ProjectionRebuild {
             slot(i).resolve(item);
             await runStage(0, item);
             from = range.end;
-            if (range.events < this.r.rangeSize) {
+            if (range.events < size) {
               slot(i + 1).resolve(null);
               return;
             }
@@ -515,8 +528,8 @@ class ProjectionRebuild {
     };
   }
 
-  /** Where the next range of at most `rangeSize` events after `from` (up to `to`) ends, and how many it holds; null when none is left. */
-  private async rangeEnd(db: PoolClient, source: string, from: Position, to: Position): Promise<{ end: Position; events: number } | null> {
+  /** Where the next range of at most `size` events after `from` (up to `to`) ends, and how many it holds; null when none is left. */
+  private async rangeEnd(db: PoolClient, source: string, from: Position, to: Position, size = this.r.rangeSize): Promise<{ end: Position; events: number } | null> {
     const r = await db.query<{ transaction_id: string; global_position: string; n: string }>({
       name: `${source}_rebuild_range`,
       text: `SELECT transaction_id::text, global_position, count(*) OVER () AS n FROM (
@@ -524,7 +537,7 @@ class ProjectionRebuild {
                WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint) AND (e.transaction_id, e.global_position) <= ($3::xid8, $4::bigint)
                ORDER BY e.transaction_id, e.global_position LIMIT $5
              ) s ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-      values: [from.transactionId, from.globalPosition, to.transactionId, to.globalPosition, this.r.rangeSize],
+      values: [from.transactionId, from.globalPosition, to.transactionId, to.globalPosition, size],
     });
     if (r.rowCount === 0) return null;
     const row = r.rows[0];

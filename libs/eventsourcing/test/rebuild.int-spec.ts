@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { PostgresTransport, ProjectionRunner, RebuildInProgressError, RebuildMismatchError, type PostgresEventStore, type Projection, type RebuildProgress } from '../src';
+import { pipelineRangeSize, PostgresTransport, ProjectionRunner, RebuildInProgressError, RebuildMismatchError, type PostgresEventStore, type Projection, type RebuildProgress } from '../src';
 import { eventually, ledgerProjection, migratedStore, openTestDb, rowsOf, type TestDb } from './support';
 
 let db: TestDb;
@@ -39,6 +39,11 @@ function indexedLedger(version = 1, scale = 1): Projection {
 }
 
 describe('rebuild', () => {
+  it('fills its pipeline with small ranges first: 1/8 of the range size, doubling up to the range size', () => {
+    expect([0, 1, 2, 3, 4, 10].map((i) => pipelineRangeSize(i, 100_000))).toEqual([12_500, 25_000, 50_000, 100_000, 100_000, 100_000]);
+    expect([0, 1, 2, 3].map((i) => pipelineRangeSize(i, 5))).toEqual([1, 2, 3, 5]);
+  });
+
   it('rebuilds into shadow tables with progress, verifies against the live tables and swaps them in, twice in a row', async () => {
     const r = runnerFor('rep_a', [indexedLedger()]);
     await r.runner.start();
