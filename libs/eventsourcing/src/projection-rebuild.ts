@@ -108,15 +108,22 @@ export function rebuildProjection(run: RebuildRun): Promise<RebuildResult> {
 const PIPELINE_AHEAD = 3;
 /**
  * A pipelined rebuild's first range is this fraction of `rangeSize`, the next ones twice the one
- * before, up to `rangeSize`: the first range goes through every stage alone (the later stages wait for
- * it), so a small one fills the pipeline sooner (a full first range of 100,000 took 4.8 s in the
- * reporting bench, when the full pipeline applied ~57,000 events/s).
+ * before, up to `rangeSize`; towards the end a range holds at most half of what is left. The first
+ * range goes through every stage alone (the later stages wait for it) and so does the last one (the
+ * earlier stages have nothing left to do): small ones there fill and drain the pipeline sooner (a full
+ * first range of 100,000 took 4.8 s in the reporting bench, when the full pipeline applied ~57,000
+ * events/s).
  */
 const FIRST_RANGE_FRACTION = 1 / 8;
 
-/** Events in range `i` (from 0) of a pipelined rebuild: growing from rangeSize/8 to rangeSize. */
-export function pipelineRangeSize(i: number, rangeSize: number): number {
-  return Math.min(rangeSize, Math.max(1, Math.ceil(rangeSize * FIRST_RANGE_FRACTION * 2 ** Math.min(i, 30))));
+/**
+ * Events in range `i` (from 0) of a pipelined rebuild with `left` events left to apply: growing from
+ * rangeSize/8 to rangeSize, and at most half of what is left (never below rangeSize/8).
+ */
+export function pipelineRangeSize(i: number, rangeSize: number, left = Infinity): number {
+  const first = Math.max(1, Math.ceil(rangeSize * FIRST_RANGE_FRACTION));
+  const growing = Math.min(rangeSize, Math.ceil(first * 2 ** Math.min(i, 30)));
+  return Math.max(first, Math.min(growing, Math.ceil(left / 2)));
 }
 /** Between a projection's name and a range's number in its scratch tables' names. */
 const SCRATCH_MARK = '__range_';
@@ -438,9 +445,10 @@ class ProjectionRebuild {
       loops.push(
         (async () => {
           let from = positions.get(source)!;
+          let left = await this.countBetween(reader, source, from, to);
           for (let i = 0; ; i++) {
             if (i >= PIPELINE_AHEAD) await guard(slot(i - PIPELINE_AHEAD).promise.then((r) => r?.done[last].promise));
-            const size = pipelineRangeSize(i, this.r.rangeSize);
+            const size = pipelineRangeSize(i, this.r.rangeSize, left);
             const range = await this.rangeEnd(reader, source, from, to, size);
             if (!range) {
               slot(i).resolve(null);
@@ -456,6 +464,7 @@ class ProjectionRebuild {
             slot(i).resolve(item);
             await runStage(0, item);
             from = range.end;
+            left -= range.events;
             if (range.events < size) {
               slot(i + 1).resolve(null);
               return;

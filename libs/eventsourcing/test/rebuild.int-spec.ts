@@ -39,9 +39,12 @@ function indexedLedger(version = 1, scale = 1): Projection {
 }
 
 describe('rebuild', () => {
-  it('fills its pipeline with small ranges first: 1/8 of the range size, doubling up to the range size', () => {
+  it('fills and drains its pipeline with small ranges: 1/8 of the range size first, doubling, and at most half of what is left', () => {
     expect([0, 1, 2, 3, 4, 10].map((i) => pipelineRangeSize(i, 100_000))).toEqual([12_500, 25_000, 50_000, 100_000, 100_000, 100_000]);
-    expect([0, 1, 2, 3].map((i) => pipelineRangeSize(i, 5))).toEqual([1, 2, 3, 5]);
+    expect([0, 1, 2, 3].map((i) => pipelineRangeSize(i, 5))).toEqual([1, 2, 4, 5]);
+    expect([1_000_000, 150_000, 100_000, 50_000, 25_000, 12_500, 3].map((left) => pipelineRangeSize(9, 100_000, left))).toEqual([
+      100_000, 75_000, 50_000, 25_000, 12_500, 12_500, 12_500,
+    ]);
   });
 
   it('rebuilds into shadow tables with progress, verifies against the live tables and swaps them in, twice in a row', async () => {
