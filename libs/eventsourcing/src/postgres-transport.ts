@@ -159,10 +159,8 @@ class PgSubscription {
    */
   async caughtUp(): Promise<void> {
     const head = await this.source.lastPosition();
-    // Already there (the source has not changed since this group's last batch): no pass, no read of the
-    // source beyond its newest position. A read-your-writes wait asks this again and again.
-    const stored = await readCheckpoint(this.t.pool, this.t.schema, this.o.group, this.o.source);
-    if (stored && comparePositions(stored, head) >= 0) return;
+    // Always at least one pass, even when the checkpoint is there already: ProjectionHost.waitFor's probe
+    // loop paces itself on it (an answer at once would make that loop spin until its deadline).
     while (this.running) {
       await this.idlePass();
       if (!this.running) return;

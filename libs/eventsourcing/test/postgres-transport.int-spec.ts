@@ -180,36 +180,6 @@ describe('the postgres transport does not read a source that has not changed', (
     }
   });
 
-  it('caughtUp() on a source with nothing new reads only its newest position and the checkpoint', async () => {
-    const source = `src_${randomBytes(4).toString('hex')}`;
-    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
-    const store = await migratedStore(db.pool, source);
-    await db.pool.query(`CREATE SCHEMA ${consumer}`);
-    const recorded = recordingPool(db.url);
-    const transport = new PostgresTransport({ pool: recorded.pool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
-    const seen: string[] = [];
-    let sub: Subscription | null = null;
-    try {
-      sub = await transport.subscribe({ group: 'g', source, handle: async (events: RecordedEventWithTx[]) => void seen.push(...events.map((e) => e.streamId)) });
-      await store.append('s-1', [{ type: 'Happened', data: {} }], 0);
-      await sub.caughtUp();
-      expect(seen).toEqual(['s-1']);
-      await new Promise((r) => setTimeout(r, 100));
-      recorded.texts.length = 0;
-      for (let i = 0; i < 5; i++) await sub.caughtUp();
-      expect(eventReads(recorded.texts, source)).toBe(0);
-      expect(newestReads(recorded.texts, source)).toBe(5);
-      // An event appended since: caughtUp() reads it.
-      await store.append('s-2', [{ type: 'Happened', data: {} }], 0);
-      await sub.caughtUp();
-      expect(seen).toEqual(['s-1', 's-2']);
-    } finally {
-      await sub?.stop();
-      await transport.close();
-      await recorded.pool.end();
-    }
-  });
-
   it("a projection's caughtUp for one source does not read its other sources", async () => {
     const a = `src_${randomBytes(4).toString('hex')}`;
     const b = `src_${randomBytes(4).toString('hex')}`;
