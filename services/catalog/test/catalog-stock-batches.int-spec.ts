@@ -1,4 +1,4 @@
-import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { type RecordedEventWithTx, withTransaction } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -26,16 +26,6 @@ afterAll(async () => {
 
 const tables = (schema: string): CatalogTables => Object.fromEntries(CATALOG_TABLES.map((name) => [name, `${schema}.${name}`])) as CatalogTables;
 
-async function inTransaction(work: (tx: pg.PoolClient) => Promise<void>): Promise<void> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
-    await work(tx);
-    await tx.query('COMMIT');
-  } finally {
-    tx.release();
-  }
-}
 
 let position = 0;
 function recorded(type: string, data: { productId: string; storeId: string }): RecordedEventWithTx {
@@ -139,7 +129,7 @@ it('a run of stock moves in one batch gives the rows of one event at a time (lev
   const storeId = randomUUID();
   const a = tables('catalog_a');
   const b = tables('catalog_b');
-  await inTransaction(async (tx) => {
+  await withTransaction(pool, async (tx) => {
     await catalogProjection.setup!(tx, a);
     await catalogProjection.setup!(tx, b);
   });
@@ -151,12 +141,12 @@ it('a run of stock moves in one batch gives the rows of one event at a time (lev
   let size = 1;
   while (i < events.length) {
     const batch = events.slice(i, i + size);
-    await inTransaction((tx) => catalogProjection.apply(tx, batch, a));
+    await withTransaction(pool, (tx) => catalogProjection.apply(tx, batch, a));
     i += size;
     size = size >= 200 ? 1 : size * 3 + 1;
   }
   // B: one event per call.
-  for (const e of events) await inTransaction((tx) => catalogProjection.apply(tx, [e], b));
+  for (const e of events) await withTransaction(pool, (tx) => catalogProjection.apply(tx, [e], b));
 
   const [left, right] = [await dump('catalog_a'), await dump('catalog_b')];
   expect(left).toEqual(right);
@@ -181,7 +171,7 @@ it('a hold that meets an empty level stays at 0 and a later release counts from 
     recorded('StockReserved', { orderId, productId, storeId, quantity: 1, expiresAt: '2026-10-01T00:10:00.000Z' } as never),
     recorded('StockAdjusted', { adjustmentId: randomUUID(), productId, storeId, adjustmentType: 'restock', oldStock: 0, newStock: 5, adjustment: 5, reason: 'x', adjustedBy: 'Dueña' } as never),
   ];
-  await inTransaction((tx) => catalogProjection.apply(tx, events, t));
+  await withTransaction(pool, (tx) => catalogProjection.apply(tx, events, t));
   // 2 → max(2−3, 0) = 0 → 1 → 0 → 5
   expect((await pool.query(`SELECT stock FROM ${t.stock_levels} WHERE product_id = $1`, [productId])).rows).toEqual([{ stock: 5 }]);
 });
@@ -209,9 +199,9 @@ it("the shop's JSON written with a run's stock is made again when a later event 
   const reserved = (productId: string) => recorded('StockReserved', { orderId, productId, storeId, quantity: 2, expiresAt: '2026-10-01T00:10:00.000Z' } as never);
   const renamed = (productId: string) => recorded('ProductUpdated', { productId, storeId, changes: { name: 'Después' } } as never);
   const opened = (productId: string) => recorded('StockItemOpened', { productId, storeId, stock: 10 } as never);
-  await inTransaction((tx) => catalogProjection.apply(tx, [product(early), product(late), opened(early), opened(late)], t));
+  await withTransaction(pool, (tx) => catalogProjection.apply(tx, [product(early), product(late), opened(early), opened(late)], t));
   // One batch: `early` renamed before its hold, `late` after it.
-  await inTransaction((tx) => catalogProjection.apply(tx, [renamed(early), reserved(early), reserved(late), renamed(late)], t));
+  await withTransaction(pool, (tx) => catalogProjection.apply(tx, [renamed(early), reserved(early), reserved(late), renamed(late)], t));
   const rows = await pool.query(`SELECT id, stock, public_json FROM ${t.products} WHERE id = ANY($1::uuid[])`, [[early, late]]);
   expect(rows.rows).toHaveLength(2);
   for (const r of rows.rows) {

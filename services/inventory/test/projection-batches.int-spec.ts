@@ -1,5 +1,5 @@
 import type { OrderPlaced } from '@tiendita/contracts';
-import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { type RecordedEventWithTx, withTransaction } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -39,16 +39,6 @@ const productTables = (schema: string): Record<ProductsTable, string> => ({
   catalog_product_counts: `${schema}.catalog_product_counts`,
 });
 
-async function inTransaction(work: (tx: pg.PoolClient) => Promise<void>): Promise<void> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
-    await work(tx);
-    await tx.query('COMMIT');
-  } finally {
-    tx.release();
-  }
-}
 
 let position = 0;
 function recorded(type: string, data: object, streamId: string): RecordedEventWithTx {
@@ -168,7 +158,7 @@ async function dump(schema: string) {
 
 it('a checkout\'s holds, releases, sales and orders in any batches give the tables of one event at a time', async () => {
   const storeId = randomUUID();
-  await inTransaction(async (tx) => {
+  await withTransaction(pool, async (tx) => {
     for (const schema of ['inventory_a', 'inventory_b']) {
       await stockProjection.setup!(tx, stockTables(schema));
       await productsProjection.setup!(tx, productTables(schema));
@@ -183,7 +173,7 @@ it('a checkout\'s holds, releases, sales and orders in any batches give the tabl
   const apply = async (batch: RecordedEventWithTx[], schema: string) => {
     const stock = batch.filter((e) => stockSources.has(e.type));
     const products = batch.filter((e) => !['OrderPlaced', 'OrderStatusChanged', 'UserRegistered'].includes(e.type));
-    await inTransaction(async (tx) => {
+    await withTransaction(pool, async (tx) => {
       if (stock.length) await stockProjection.apply(tx, stock, stockTables(schema));
       if (products.length) await productsProjection.apply(tx, products, productTables(schema));
     });

@@ -1,5 +1,5 @@
 import { ORDER_NEXT_STATUS, type OrderPlaced, type OrderStatus, type OrderStatusChanged } from '@tiendita/contracts';
-import type { RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { type RecordedEventWithTx, withTransaction } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -34,16 +34,6 @@ const tables = (schema: string): Record<OrdersTable, string> => ({
   order_search: `${schema}.order_search`,
 });
 
-async function inTransaction(work: (tx: pg.PoolClient) => Promise<void>): Promise<void> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
-    await work(tx);
-    await tx.query('COMMIT');
-  } finally {
-    tx.release();
-  }
-}
 
 let position = 0;
 function recorded(type: string, data: object, eventId = randomUUID()): RecordedEventWithTx {
@@ -132,7 +122,7 @@ it('gives the tables of one event at a time, whatever the batches (redelivered e
   const storeId = randomUUID();
   const a = tables('ordering_a');
   const b = tables('ordering_b');
-  await inTransaction(async (tx) => {
+  await withTransaction(pool, async (tx) => {
     await ordersProjection.setup(tx, a);
     await ordersProjection.setup(tx, b);
   });
@@ -145,12 +135,12 @@ it('gives the tables of one event at a time, whatever the batches (redelivered e
   while (i < events.length) {
     const batch = events.slice(i, i + size);
     if (size % 3 === 0 && i > 0) batch.push(events[i - 1]);
-    await inTransaction((tx) => ordersProjection.apply(tx, batch, a));
+    await withTransaction(pool, (tx) => ordersProjection.apply(tx, batch, a));
     i += size;
     size = size >= 200 ? 1 : size * 3 + 1;
   }
   // B: one event per call.
-  for (const e of events) await inTransaction((tx) => ordersProjection.apply(tx, [e], b));
+  for (const e of events) await withTransaction(pool, (tx) => ordersProjection.apply(tx, [e], b));
 
   const [left, right] = [await dump('ordering_a'), await dump('ordering_b')];
   expect(left.orders).toHaveLength(300);
