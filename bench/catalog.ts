@@ -248,6 +248,25 @@ async function main(): Promise<void> {
       return { rps: done / ((performance.now() - t0) / 1000), errors };
     };
 
+    // BENCH_EXPLAIN=1: the plan of the deepest page and the products table's writes, before and after the phases.
+    const explain = async (when: string) => {
+      if (!process.env.BENCH_EXPLAIN) return;
+      const st = (await pool.query(`SELECT n_tup_ins, n_tup_upd, n_tup_hot_upd, n_dead_tup, last_vacuum, last_autovacuum FROM pg_stat_user_tables WHERE schemaname = 'catalog' AND relname = 'products'`)).rows[0];
+      console.log(`  [${when}] catalog.products: ${JSON.stringify(st)}`);
+      const db = (await pool.query(`SELECT sessions, xact_commit, xact_rollback, (SELECT count(*) FROM pg_stat_activity WHERE datname = $1) AS backends FROM pg_stat_database WHERE datname = $1`, [dbName])).rows[0];
+      console.log(`  [${when}] base de datos: ${JSON.stringify(db)}`);
+      const plan = await pool.query(
+        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) WITH s AS (SELECT id FROM catalog.stores WHERE subdomain = $1 AND is_active LIMIT 1)
+             SELECT EXISTS (SELECT 1 FROM s) AS found,
+               '{"products":[' || COALESCE((SELECT string_agg((SELECT p.public_json FROM catalog.products p WHERE p.id = page.id), ',' ORDER BY page.created_at DESC, page.id DESC)
+                  FROM (SELECT p.id, p.created_at FROM catalog.products p WHERE p.store_id = (SELECT id FROM s) AND p.is_active ORDER BY p.created_at DESC, p.id DESC LIMIT $2 OFFSET $3) page), '')
+               || '],"total":' || t.total || ',"totalPages":' || ceil(t.total / $2::numeric)::int || ',"currentPage":' || $4::int || '}' AS body
+             FROM (SELECT COALESCE(sum(active), 0)::int AS total FROM catalog.product_counts WHERE store_id = (SELECT id FROM s)) t`,
+        [subdomain, 24, 456, 20],
+      );
+      for (const r of plan.rows) console.log(`    ${r['QUERY PLAN']}`);
+    };
+    await explain('antes');
     await openLoop(Math.min(RATE, 200), 3); // warm-up: connections, prepared statements, JIT
     await openLoop(RATE, 5); // and at full rate, so pools have grown to what the rate needs
     const run = await openLoop(RATE, SECONDS);
@@ -255,6 +274,7 @@ async function main(): Promise<void> {
       const d = await openLoop(RATE, SECONDS, `http://127.0.0.1:${ports.catalog}`, true);
       console.log(`  directo: p50 ${round1(percentile(d.latencies, 50))} · p99 ${round1(percentile(d.latencies, 99))} · lag ${round1(d.lagMaxMs)} · peor por segundo ${d.worstBySecond.map((x) => Math.round(x)).join(' ')}`);
     }
+    await explain('después');
     const p = (q: number) => round1(percentile(run.latencies, q));
     console.log(`  bucle abierto a ${RATE} req/s durante ${SECONDS} s a través del gateway: ${run.latencies.length} respuestas, ${run.errors} errores`);
     console.log(`  latencia ms: p50 ${p(50)} · p95 ${p(95)} · p99 ${p(99)} · máx ${p(100)}`);
@@ -263,6 +283,8 @@ async function main(): Promise<void> {
 
     /** Runs a phase and prints the CPU milliseconds per request each process spent on it. */
     const profiled = async <T extends { rps?: number }>(label: string, requests: () => number, phase: () => Promise<T>): Promise<T> => {
+      // BENCH_PG_STATEMENTS=1 (with BENCH_PG_SETTINGS="shared_preload_libraries=pg_stat_statements"): the statements of the phase.
+      if (process.env.BENCH_PG_STATEMENTS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
       const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
       const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
       const before = pids.map(([, pid]) => cpuSeconds(pid));
@@ -276,6 +298,14 @@ async function main(): Promise<void> {
       pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - before[i] || 0)));
       const parts = [...used].map(([name, seconds]) => `${name} ${per(seconds)}`);
       console.log(`    CPU ms por solicitud (${label}): ${parts.join(' · ')} · bench ${per((own.user + own.system) / 1e6)} · máquina entera ${per(machineBusySeconds() - machine)}`);
+      if (process.env.BENCH_PG_STATEMENTS) {
+        const top = await pool.query<{ calls: string; ms: number; query: string }>(
+          `SELECT calls, round(total_exec_time::numeric, 1)::float8 AS ms, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+           WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY total_exec_time DESC LIMIT 15`,
+          [dbName],
+        );
+        for (const r of top.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.ms).padStart(9)} ms  ${r.query}`);
+      }
       return result;
     };
     let count = 0;
