@@ -285,7 +285,12 @@ async function main(): Promise<void> {
     if (process.env.BENCH_SETTLE !== '0') await pool.query('VACUUM (ANALYZE)');
     await pool.query('CHECKPOINT');
     log(`settled (${process.env.BENCH_SETTLE === '0' ? 'CHECKPOINT only' : 'VACUUM ANALYZE + CHECKPOINT'}) in ${round2((performance.now() - settle) / 1000)} s`);
-    const live = new PostgresTransport({ pool, schema: 'watcher', connectionString: url.toString() });
+    // As a service runs them (libs/service-kit EventSourcingModule): the NOTIFYs and the subscription's
+    // passes on small pools of their own, apart from the writers' pool and its queue.
+    const notifyPool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+    const passPool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    const writer = new PostgresEventStore(pool, 'bench', { notifyPool, ...(process.env.BENCH_NOTIFY_DELAY_MS ? { notifyDelayMs: Number(process.env.BENCH_NOTIFY_DELAY_MS) } : {}) });
+    const live = new PostgresTransport({ pool, passPool, schema: 'watcher', connectionString: url.toString() });
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
     /** Due time to append committed, to tell the write path's share of the latency. */
@@ -337,7 +342,7 @@ async function main(): Promise<void> {
       else if (wait < -50) late++;
       const eventId = randomUUID();
       sentAt.set(eventId, due);
-      const p = store
+      const p = writer
         .append(`lat-${i}`, [{ type: 'SaleRecorded', data: payload(i) }], 0, { eventId })
         .then(() => {
           committed.push(performance.now() - due);
@@ -352,6 +357,8 @@ async function main(): Promise<void> {
     await sub.caughtUp();
     await sub.stop();
     await live.close();
+    writer.close();
+    await Promise.all([notifyPool.end(), passPool.end()]);
     latencies.sort((a, b) => a - b);
     committed.sort((a, b) => a - b);
     log(`append committed (due → commit): p50 ${round2(percentile(committed, 50))} ms, p99 ${round2(percentile(committed, 99))} ms`);

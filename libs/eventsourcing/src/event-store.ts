@@ -105,6 +105,12 @@ export function positionOf(event: { transactionId: string; globalPosition: numbe
 export interface EventStoreOptions {
   /** Delay that coalesces the NOTIFYs of appends close together (ms, default 5). */
   notifyDelayMs?: number;
+  /**
+   * Pool the NOTIFYs go out on (default: the store's pool). A pool of its own keeps them out of the
+   * appends' queue: while a WAL flush stalls, hundreds of appends can wait for a connection of the
+   * store's pool, and a NOTIFY behind them wakes the readers only once the queue has drained.
+   */
+  notifyPool?: Pool;
 }
 
 /** The metadata envelope (JSON) of one event; a caller's eventId applies only to a single event. */
@@ -141,6 +147,7 @@ export class PostgresEventStore {
   private lastNotifyAt = 0;
   private lateNotifyTimer: NodeJS.Timeout | null = null;
   private readonly notifyDelayMs: number;
+  private readonly notifyPool: Pool;
 
   constructor(
     readonly pool: Pool,
@@ -149,6 +156,7 @@ export class PostgresEventStore {
   ) {
     assertSchemaName(schema);
     this.notifyDelayMs = options.notifyDelayMs ?? 5;
+    this.notifyPool = options.notifyPool ?? pool;
     const t = `${schema}.events`;
     // The same for one event, as a plain VALUES insert (measured ~5% cheaper than INSERT … SELECT
     // on this hot path): an expected version beyond the stream's end makes the position NULL,
@@ -380,7 +388,7 @@ export class PostgresEventStore {
       this.lastNotifyAt = Date.now();
       // A NOTIFY takes a transaction id, so its commit would wait for a WAL flush of its own (a
       // second disk sync between an append and its readers waking): the events are durable already.
-      return this.pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [notifyChannel(this.schema), '']).catch(() => undefined);
+      return this.notifyPool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [notifyChannel(this.schema), '']).catch(() => undefined);
     };
     if (!this.notifyTimer) {
       // An append of its own has committed: the first in a while is announced at once (a lone sale

@@ -6,6 +6,13 @@ import { checkpointDdl, comparePositions, readCheckpoint, type EventTransport, t
 export interface PostgresTransportOptions {
   /** Pool of the consuming service (its schema holds the checkpoints and read models). */
   pool: Pool;
+  /**
+   * Pool for the subscriptions' passes: their reads, checkpoints and batch transactions (default:
+   * `pool`). A pool of its own keeps a pass out of the queue of the service's commands: while a WAL
+   * flush stalls, hundreds of appends can wait for a connection of the service's pool, and a pass
+   * behind them (a read-your-writes wait with it) starts only once that queue has drained.
+   */
+  passPool?: Pool;
   /** The consuming service's schema. */
   schema: string;
   /** Connection string used for LISTEN (one dedicated connection per transport). */
@@ -53,7 +60,7 @@ export class PostgresTransport implements EventTransport {
       this.wakers.set(channel, new Set());
       await this.listener!.query(`LISTEN ${channel}`);
     }
-    const sub = new PgSubscription(this.options, options, new PostgresEventStore(this.options.pool, options.source));
+    const sub = new PgSubscription(this.options, options, new PostgresEventStore(this.options.passPool ?? this.options.pool, options.source));
     this.wakers.get(channel)!.add(sub.notify);
     this.subs.add(sub);
     sub.start();
@@ -127,6 +134,11 @@ class PgSubscription {
     private readonly source: PostgresEventStore,
   ) {}
 
+  /** Where the passes take their connections. */
+  private get passPool(): Pool {
+    return this.t.passPool ?? this.t.pool;
+  }
+
   /** Set by a NOTIFY: the next pass takes the locked path at once (new events are likely). */
   private notified = false;
 
@@ -164,7 +176,7 @@ class PgSubscription {
     while (this.running) {
       await this.idlePass();
       if (!this.running) return;
-      const at = (await readCheckpoint(this.t.pool, this.t.schema, this.o.group, this.o.source)) ?? START;
+      const at = (await readCheckpoint(this.passPool, this.t.schema, this.o.group, this.o.source)) ?? START;
       if (comparePositions(at, head) >= 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -199,7 +211,7 @@ class PgSubscription {
       let unchanged = false;
       let client: Awaited<ReturnType<typeof checkout>> | null = null;
       try {
-        client = await checkout(this.t.pool);
+        client = await checkout(this.passPool);
         // The poll (the safety net for a lost NOTIFY) first asks for the source's newest position, one
         // index entry: a source nobody appended to is not read (its locked read costs ~1 ms, and every
         // subscriber of every source polls each second).

@@ -13,6 +13,8 @@ export interface TransportConfig {
   schema: string;
   /** Connection string of the pool's database (LISTEN/NOTIFY). */
   connectionString: string;
+  /** PostgreSQL only: a pool for the subscriptions' passes, apart from the service's commands (PostgresTransportOptions.passPool). */
+  passPool?: Pool;
   /** Where EVENT_TRANSPORT and KAFKA_BROKERS are read from (default process.env). */
   env?: Record<string, string | undefined>;
   /**
@@ -60,7 +62,7 @@ export function kafkaSecurity(env: Record<string, string | undefined>): { ssl?: 
 export function createTransport(config: TransportConfig): EventTransport {
   const env = config.env ?? process.env;
   const kind = (env.EVENT_TRANSPORT ?? 'postgres').trim() || 'postgres';
-  if (kind === 'postgres') return new PostgresTransport({ pool: config.pool, schema: config.schema, connectionString: config.connectionString });
+  if (kind === 'postgres') return new PostgresTransport({ pool: config.pool, schema: config.schema, connectionString: config.connectionString, ...(config.passPool ? { passPool: config.passPool } : {}) });
   if (kind === 'kafka') {
     const brokers = (env.KAFKA_BROKERS ?? '')
       .split(',')

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
-import { heldBackDelay, notifyChannel, PostgresTransport, ProjectionRunner, type RecordedEventWithTx, type Subscription } from '../src';
+import { heldBackDelay, notifyChannel, PostgresEventStore, PostgresTransport, ProjectionRunner, type RecordedEventWithTx, type Subscription } from '../src';
 import { eventually, ledgerProjection, migratedStore, openTestDb, type TestDb } from './support';
 
 /** A pool whose clients record the text of every statement they send. */
@@ -209,6 +209,56 @@ describe('the postgres transport does not read a source that has not changed', (
       storeA.close();
       storeB.close();
       await recorded.pool.end();
+    }
+  });
+});
+
+describe("the postgres transport's own pools", () => {
+  it("delivers and wakes while every connection of the commands' pool is taken (a WAL-flush stall's queue), through its pass pool and the store's notify pool", async () => {
+    const source = `src_${randomBytes(4).toString('hex')}`;
+    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
+    await db.pool.query(`CREATE SCHEMA ${consumer}`);
+    await migratedStore(db.pool, source);
+    // The service's pool: two connections, both held by "commands" for the whole test.
+    const commands = new Pool({ connectionString: db.url, max: 2 });
+    const passPool = new Pool({ connectionString: db.url, max: 2 });
+    const notifyPool = new Pool({ connectionString: db.url, max: 1 });
+    const writerPool = new Pool({ connectionString: db.url, max: 1 });
+    // The writer appends on a pool of its own here, so that only the NOTIFY's pool is in question.
+    const writer = new PostgresEventStore(writerPool, source, { notifyPool });
+    const transport = new PostgresTransport({ pool: commands, passPool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
+    const seen: string[] = [];
+    let sub: Subscription | null = null;
+    const held: PoolClient[] = [];
+    try {
+      sub = await transport.subscribe({
+        group: 'g',
+        source,
+        handle: async (events: RecordedEventWithTx[]) => {
+          seen.push(...events.map((e) => e.streamId));
+        },
+      });
+      await sub.caughtUp();
+      held.push(await commands.connect(), await commands.connect());
+      let queued = false;
+      const waiting = commands.connect().then((c) => {
+        queued = true;
+        c.release();
+      });
+      await writer.append('s-1', [{ type: 'Happened', data: {} }], 0);
+      // Woken by its NOTIFY (the poll is a minute away) and read on the pass pool.
+      await eventually(async () => seen.length === 1, 5_000, 'the event, with the commands pool exhausted');
+      expect(seen).toEqual(['s-1']);
+      expect(queued).toBe(false);
+      held.splice(0).forEach((c) => c.release());
+      await waiting;
+      expect(queued).toBe(true);
+    } finally {
+      held.splice(0).forEach((c) => c.release());
+      await sub?.stop();
+      await transport.close();
+      writer.close();
+      await Promise.all([commands.end(), passPool.end(), notifyPool.end(), writerPool.end()]);
     }
   });
 });
