@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'web/dist/**', 'test-results/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'web/dist/**', 'test-results/**', 'coverage/**', '.tmp-walk/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
