@@ -18,6 +18,8 @@ export interface PoolOptions {
    * of commits can be lost then, never half of one.
    */
   synchronousCommit?: boolean;
+  /** Idle connections do not keep the process alive (for helper pools closed with their module). */
+  allowExitOnIdle?: boolean;
 }
 
 /**
@@ -36,6 +38,7 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     application_name: options.applicationName ?? 'tiendita',
+    allowExitOnIdle: options.allowExitOnIdle ?? false,
     options: [`-c random_page_cost=${RANDOM_PAGE_COST}`, ...(options.synchronousCommit === false ? ['-c synchronous_commit=off'] : [])].join(' '),
   });
   // An idle client can die (database restart); without a listener that would crash the process.

@@ -222,8 +222,8 @@ export class EventSourcingModule {
           provide: EVENT_SOURCING_POOLS,
           inject: [SERVICE_CONFIG],
           useFactory: (config: BaseConfig): EventSourcingPools => ({
-            notify: createPool(config.DATABASE_URL, { max: 1, applicationName: `tiendita-${options.schema}-notify` }),
-            passes: createPool(config.DATABASE_URL, { max: SUBSCRIPTION_POOL_SIZE, applicationName: `tiendita-${options.schema}-subscriptions` }),
+            notify: createPool(config.DATABASE_URL, { max: 1, applicationName: `tiendita-${options.schema}-notify`, allowExitOnIdle: true }),
+            passes: createPool(config.DATABASE_URL, { max: SUBSCRIPTION_POOL_SIZE, applicationName: `tiendita-${options.schema}-subscriptions`, allowExitOnIdle: true }),
           }),
         },
         EventSourcingPoolCloser,
