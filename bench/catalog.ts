@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Pool } from 'undici';
+import { printPgStatements, resetPgStatements } from './_pg-statements';
 import { cpuSeconds, machineBusySeconds } from './_proc';
 import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
 
@@ -283,8 +284,7 @@ async function main(): Promise<void> {
 
     /** Runs a phase and prints the CPU milliseconds per request each process spent on it. */
     const profiled = async <T extends { rps?: number }>(label: string, requests: () => number, phase: () => Promise<T>): Promise<T> => {
-      // BENCH_PG_STATEMENTS=1 (with BENCH_PG_SETTINGS="shared_preload_libraries=pg_stat_statements"): the statements of the phase.
-      if (process.env.BENCH_PG_STATEMENTS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+      await resetPgStatements(pool);
       const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
       const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
       const before = pids.map(([, pid]) => cpuSeconds(pid));
@@ -298,14 +298,7 @@ async function main(): Promise<void> {
       pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - before[i] || 0)));
       const parts = [...used].map(([name, seconds]) => `${name} ${per(seconds)}`);
       console.log(`    CPU ms por solicitud (${label}): ${parts.join(' · ')} · bench ${per((own.user + own.system) / 1e6)} · máquina entera ${per(machineBusySeconds() - machine)}`);
-      if (process.env.BENCH_PG_STATEMENTS) {
-        const top = await pool.query<{ calls: string; ms: number; query: string }>(
-          `SELECT calls, round(total_exec_time::numeric, 1)::float8 AS ms, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
-           WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY total_exec_time DESC LIMIT 15`,
-          [dbName],
-        );
-        for (const r of top.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.ms).padStart(9)} ms  ${r.query}`);
-      }
+      await printPgStatements(pool, dbName, 15);
       return result;
     };
     let count = 0;

@@ -33,6 +33,7 @@ import pg from 'pg';
 import { orderDecider, orderStreamId, type OrderCommand, type OrderEvent, type OrderState } from '../services/ordering/src/orders/domain/order.decider';
 import { totals, whatsappMessage } from '../services/ordering/src/orders/application/pricing';
 import { stockDecider, stockStreamId, type StockCommand, type StockEvent, type StockState } from '../services/inventory/src/stock/domain/stock-item.decider';
+import { printPgStatements, resetPgStatements } from './_pg-statements';
 import { cpuSeconds, machineBusySeconds } from './_proc';
 import { type BenchService, benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
 
@@ -412,8 +413,7 @@ async function main(): Promise<void> {
     /** Runs a phase and prints the CPU ms per request of each process, the machine's, and the load average. */
     const profiled = async <T>(label: string, requests: () => number, phase: () => Promise<T>): Promise<T> => {
       const commits = async () => Number((await pool.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0].xact_commit);
-      // BENCH_PG_STATEMENTS=1 (with BENCH_PG_SETTINGS="shared_preload_libraries=pg_stat_statements"): the statements of the phase.
-      if (process.env.BENCH_PG_STATEMENTS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+      await resetPgStatements(pool);
       const commitsBefore = await commits();
       const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
       const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
@@ -430,14 +430,7 @@ async function main(): Promise<void> {
       // pg_stat_database is updated by backends at most every second or so: give it that long.
       await sleep(1500);
       console.log(`    commits de PostgreSQL por solicitud: ${round1(((await commits()) - commitsBefore) / n)}`);
-      if (process.env.BENCH_PG_STATEMENTS) {
-        const top = await pool.query<{ calls: string; ms: number; query: string }>(
-          `SELECT calls, round(total_exec_time::numeric, 1)::float8 AS ms, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
-           WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY total_exec_time DESC LIMIT 30`,
-          [dbName],
-        );
-        for (const r of top.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.ms).padStart(9)} ms  ${r.query}`);
-      }
+      await printPgStatements(pool, dbName, 30);
       return result;
     };
     const describe = (label: string, run: OpenLoopResult) => {

@@ -34,8 +34,11 @@ export class PostgresTransport implements EventTransport {
   private readonly subs = new Set<PgSubscription>();
   private ready: Promise<void> | null = null;
 
-  constructor(private readonly options: PostgresTransportOptions) {
+  private readonly options: PostgresTransportOptions & { passPool: Pool };
+
+  constructor(options: PostgresTransportOptions) {
     assertSchemaName(options.schema);
+    this.options = { ...options, passPool: options.passPool ?? options.pool };
   }
 
   private async init(): Promise<void> {
@@ -60,7 +63,7 @@ export class PostgresTransport implements EventTransport {
       this.wakers.set(channel, new Set());
       await this.listener!.query(`LISTEN ${channel}`);
     }
-    const sub = new PgSubscription(this.options, options, new PostgresEventStore(this.options.passPool ?? this.options.pool, options.source));
+    const sub = new PgSubscription(this.options, options, new PostgresEventStore(this.options.passPool, options.source));
     this.wakers.get(channel)!.add(sub.notify);
     this.subs.add(sub);
     sub.start();
@@ -129,15 +132,10 @@ class PgSubscription {
   readonly done = new Promise<void>((resolve) => (this.finished = resolve));
 
   constructor(
-    private readonly t: PostgresTransportOptions,
+    private readonly t: PostgresTransportOptions & { passPool: Pool },
     private readonly o: SubscribeOptions,
     private readonly source: PostgresEventStore,
   ) {}
-
-  /** Where the passes take their connections. */
-  private get passPool(): Pool {
-    return this.t.passPool ?? this.t.pool;
-  }
 
   /** Set by a NOTIFY: the next pass takes the locked path at once (new events are likely). */
   private notified = false;
@@ -176,7 +174,7 @@ class PgSubscription {
     while (this.running) {
       await this.idlePass();
       if (!this.running) return;
-      const at = (await readCheckpoint(this.passPool, this.t.schema, this.o.group, this.o.source)) ?? START;
+      const at = (await readCheckpoint(this.t.passPool, this.t.schema, this.o.group, this.o.source)) ?? START;
       if (comparePositions(at, head) >= 0) return;
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
@@ -211,7 +209,7 @@ class PgSubscription {
       let unchanged = false;
       let client: Awaited<ReturnType<typeof checkout>> | null = null;
       try {
-        client = await checkout(this.passPool);
+        client = await checkout(this.t.passPool);
         // The poll (the safety net for a lost NOTIFY) first asks for the source's newest position, one
         // index entry: a source nobody appended to is not read (its locked read costs ~1 ms, and every
         // subscriber of every source polls each second).

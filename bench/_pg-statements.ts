@@ -1,0 +1,21 @@
+// BENCH_PG_STATEMENTS=1 (with BENCH_PG_SETTINGS="shared_preload_libraries=pg_stat_statements"): the
+// statements a bench phase ran, from pg_stat_statements. Used by the catalog and ordering benches.
+import type pg from 'pg';
+
+const enabled = () => Boolean(process.env.BENCH_PG_STATEMENTS);
+
+/** Empties pg_stat_statements before a phase (nothing without BENCH_PG_STATEMENTS). */
+export async function resetPgStatements(pool: pg.Pool): Promise<void> {
+  if (enabled()) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+}
+
+/** Prints the phase's `limit` statements of database `dbName` that took the most time (nothing without BENCH_PG_STATEMENTS). */
+export async function printPgStatements(pool: pg.Pool, dbName: string, limit: number): Promise<void> {
+  if (!enabled()) return;
+  const top = await pool.query<{ calls: string; ms: number; query: string }>(
+    `SELECT calls, round(total_exec_time::numeric, 1)::float8 AS ms, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY total_exec_time DESC LIMIT ${Math.trunc(limit)}`,
+    [dbName],
+  );
+  for (const r of top.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.ms).padStart(9)} ms  ${r.query}`);
+}
