@@ -19,7 +19,7 @@
 // Last line: {"stats_p99_ms":…,"reports_p99_ms":…,"rebuild_eps":…,"rebuild_ratio":…,"event_to_report_ratio":…,"dashboard_js_gz_kb":…}
 // Targets: both p99 ≤ 25 ms; rebuild ≥ 50,000 events/s and ≥ 0.25 of the keyset read; event to report p99
 // ≤ 2 × commit p99; charts library not in the dashboard's initial JS.
-// Knobs: BENCH_EVENTS (1000000), BENCH_RATE (200), BENCH_SECONDS (30), BENCH_SALES (400), BENCH_SALES_RATE (20);
+// Knobs: BENCH_EVENTS (1000000), BENCH_RATE (200), BENCH_SECONDS (30), BENCH_SALES (400), BENCH_SALES_RATE (20); BENCH_KEEP_DB=1 keeps the seeded database;
 // BENCH_TRACE=1 also times each sale's stages (its NOTIFY's arrival, its row in reporting.orders, the
 // /api/stats calls), from two more connections of the bench: it adds load, so not for the figures.
 import { notifyChannel, PostgresEventStore, PostgresTransport, ProjectionRunner, type Projection } from '@tiendita/eventsourcing';
@@ -41,6 +41,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SALES = Number(process.env.BENCH_SALES ?? 400);
 const SALES_RATE = Number(process.env.BENCH_SALES_RATE ?? 20);
 const TRACE = process.env.BENCH_TRACE === '1';
+/** BENCH_KEEP_DB=1 keeps the seeded database (its URL is printed): to look into a phase again without seeding. */
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1';
 const PRODUCTS = 200;
 const ORDERS_PER_TX = 10_000;
 const READ_PAGE = 5000;
@@ -158,7 +160,8 @@ async function main(): Promise<void> {
   const stopAll = async () => {
     for (const c of children.reverse()) await stopServiceProcess(c);
     await pool.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    if (KEEP_DB) log(`  base de datos conservada: ${databaseUrl}`);
+    else await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
     await admin.end().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };

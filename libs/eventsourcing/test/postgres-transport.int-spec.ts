@@ -23,6 +23,12 @@ const eventReads = (texts: string[], source: string) => texts.filter((t) => t.in
 /** Statements that ask for a source's newest position (one index entry). */
 const newestReads = (texts: string[], source: string) => texts.filter((t) => t.includes(`${source}.events e ORDER BY e.transaction_id DESC`)).length;
 
+// Each test commits a dozen small transactions (DDL, appends, checkpoints) and some hold a transaction
+// open on purpose. Its waits are bounded and name what they wait for; the whole test gets more than
+// jest's 30 s because under the full suite (other files creating and dropping databases on the same
+// disk) a commit's WAL flush can stall for seconds, and a 30 s timeout then hides which step was slow.
+jest.setTimeout(90_000);
+
 let db: TestDb;
 beforeAll(async () => {
   db = await openTestDb();
