@@ -17,8 +17,11 @@ export const CatalogMessages = {
   selectAtLeastOne: 'Selecciona al menos una imagen para subir.',
   fileTooLarge: 'La imagen no puede pesar más de 10 MB.',
   uploadNotFound: 'El enlace de subida no es válido o ya fue usado.',
+  fileNameTooLong: 'El nombre del archivo no puede tener más de 255 caracteres.',
   ratingNameRequired: 'Por favor ingresa tu nombre.',
   ratingRange: 'La calificación debe estar entre 1 y 5.',
+  /** The optional e-mail of a rating or comment (the word of spec 000 §5). */
+  invalidEmail: 'Email inválido',
   commentRequired: 'Por favor completa tu nombre y comentario.',
   reviewPending: 'Gracias. Tu reseña quedó pendiente de aprobación.',
   commentPending: 'Gracias. Tu comentario quedó pendiente de aprobación.',

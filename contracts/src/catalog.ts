@@ -138,19 +138,22 @@ export type PriceHistoryEntry = z.infer<typeof PriceHistoryEntry>;
 
 /** POST /api/upload, then PUT the file to uploadUrl. */
 export const UploadRequest = z.object({
-  filename: z.string().trim().min(1, CatalogMessages.selectAtLeastOne).max(255),
-  contentType: z.string().refine((t) => t.startsWith('image/'), CatalogMessages.onlyImages),
+  filename: z.string({ error: CatalogMessages.selectAtLeastOne }).trim().min(1, CatalogMessages.selectAtLeastOne).max(255, CatalogMessages.fileNameTooLong),
+  contentType: z.string({ error: CatalogMessages.onlyImages }).refine((t) => t.startsWith('image/'), CatalogMessages.onlyImages),
 });
 export type UploadRequest = z.infer<typeof UploadRequest>;
 export const UploadResponse = z.object({ uploadUrl: z.string(), fileName: z.string() });
 export type UploadResponse = z.infer<typeof UploadResponse>;
 
+/** The optional e-mail of a rating or comment: empty means none; anything else must be an e-mail. */
+const reviewerEmail = z.preprocess(emptyToUndefined, z.email({ error: CatalogMessages.invalidEmail }).max(255, CatalogMessages.invalidEmail).optional());
+
 /** POST /api/public/products/{productId}/ratings. */
 export const SubmitRatingRequest = z.object({
-  rating: z.coerce.number().int(CatalogMessages.ratingRange).min(1, CatalogMessages.ratingRange).max(5, CatalogMessages.ratingRange).default(5),
+  rating: z.coerce.number({ error: CatalogMessages.ratingRange }).int(CatalogMessages.ratingRange).min(1, CatalogMessages.ratingRange).max(5, CatalogMessages.ratingRange).default(5),
   comment: optionalTrimmed(2000),
   customerName: z.string({ error: CatalogMessages.ratingNameRequired }).trim().min(1, CatalogMessages.ratingNameRequired).max(255),
-  customerEmail: z.preprocess(emptyToUndefined, z.email().max(255).optional()),
+  customerEmail: reviewerEmail,
 });
 export type SubmitRatingRequest = z.infer<typeof SubmitRatingRequest>;
 
@@ -158,8 +161,8 @@ export type SubmitRatingRequest = z.infer<typeof SubmitRatingRequest>;
 export const SubmitCommentRequest = z.object({
   comment: z.string({ error: CatalogMessages.commentRequired }).trim().min(1, CatalogMessages.commentRequired).max(2000),
   customerName: z.string({ error: CatalogMessages.commentRequired }).trim().min(1, CatalogMessages.commentRequired).max(255),
-  customerEmail: z.preprocess(emptyToUndefined, z.email().max(255).optional()),
-  parentCommentId: z.string().uuid().optional(),
+  customerEmail: reviewerEmail,
+  parentCommentId: z.string({ error: CatalogMessages.parentCommentInvalid }).uuid(CatalogMessages.parentCommentInvalid).optional(),
 });
 export type SubmitCommentRequest = z.infer<typeof SubmitCommentRequest>;
 

@@ -34,8 +34,14 @@ export const ORDER_NOT_CANCELLABLE: readonly OrderStatus[] = ['completed', 'canc
 /** Page sizes of the orders list (spec §9). */
 export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const;
 
+/**
+ * A cart line: `productId` and `quantity`; the spec's cart line (§3: product, quantity, price) is
+ * taken too, its product's `id` standing for `productId` (one of the two is required: 'Producto
+ * inválido'). A price sent is ignored.
+ */
 const cartLine = z.object({
-  productId: z.string({ error: 'Producto inválido' }),
+  productId: z.string({ error: 'Producto inválido' }).optional(),
+  product: z.object({ id: z.string({ error: 'Producto inválido' }) }, { error: 'Producto inválido' }).passthrough().optional(),
   quantity: z.unknown(),
 });
 
@@ -132,6 +138,9 @@ export const OrderHistoryEntry = z.object({
   notes: z.string().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** Spec §3: the screens read action, timestamp and notes. The status reached, and createdAt again. */
+  action: OrderStatus,
+  timestamp: z.string(),
 });
 export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 

@@ -23,9 +23,9 @@ export const CashCloseDate = z
   .regex(DAY, { error: 'La fecha debe tener el formato AAAA-MM-DD' })
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s, { error: 'La fecha no es válida' });
 
-/** POST /api/reports/cash-close: the counted cash in quetzales (2 decimals at most). */
+/** POST /api/reports/cash-close: the counted cash in quetzales (2 decimals at most); the day is today (Guatemala) unless given, as GET's. */
 export const RecordCashCountRequest = z.object({
-  date: CashCloseDate,
+  date: CashCloseDate.optional(),
   countedCash: z
     .number({ error: 'El efectivo contado debe ser un número' })
     .min(0, { error: 'El efectivo contado no puede ser negativo' })

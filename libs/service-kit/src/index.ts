@@ -7,5 +7,6 @@ export * from './internal-auth';
 export * from './database';
 export * from './logger';
 export * from './validation';
+export * from './zod-messages';
 export * from './event-sourcing';
 export * from './internal-client';

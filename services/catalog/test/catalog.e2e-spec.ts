@@ -128,6 +128,24 @@ describe('image upload', () => {
     expect((await upload(owner, broken, 'image/png')).put.status).toBe(400);
   });
 
+  it('refuses a file PUT with a type that is not an image (text/plain): Solo se pueden subir archivos de imagen.', async () => {
+    const ticket = await owner.post('/api/upload', { filename: 'foto.png', contentType: 'image/png' });
+    const put = await owner.put(ticket.body.uploadUrl, new Uint8Array(await makeImage('png')), { 'content-type': 'text/plain' });
+    expect(put.status).toBe(400);
+    expect(put.body.message).toBe(CatalogMessages.onlyImages);
+    // An empty body is still "select at least one".
+    const again = await owner.post('/api/upload', { filename: 'foto.png', contentType: 'image/png' });
+    const empty = await owner.put(again.body.uploadUrl, '', { 'content-type': 'text/plain' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe(CatalogMessages.selectAtLeastOne);
+  });
+
+  it('answers the spec texts to a POST /api/upload without filename or type', async () => {
+    const res = await owner.post('/api/upload', {});
+    expect(res.status).toBe(400);
+    expect(res.body.details.fields).toEqual({ filename: CatalogMessages.selectAtLeastOne, contentType: CatalogMessages.onlyImages });
+  });
+
   it('refuses a declared type that is not an image at POST /api/upload', async () => {
     const res = await owner.post('/api/upload', { filename: 'notas.txt', contentType: 'text/plain' });
     expect(res.status).toBe(400);
@@ -513,6 +531,16 @@ describe('public shop', () => {
       expect(noCommentName.body.message).toBe('Por favor completa tu nombre y comentario.');
       const unknown = await shopper().post(`/api/public/products/${hidden.id}/ratings`, { rating: 5, customerName: 'Ana' });
       expect(unknown.status).toBe(404);
+      // Never zod's English: a rating that is not a number, a malformed optional e-mail.
+      const notANumber = await shopper().post(`/api/public/products/${visible.id}/ratings`, { rating: 'cinco', customerName: 'Ana' });
+      expect(notANumber.status).toBe(400);
+      expect(notANumber.body.message).toBe(CatalogMessages.ratingRange);
+      const badEmail = await shopper().post(`/api/public/products/${visible.id}/ratings`, { rating: 4, customerName: 'Ana', customerEmail: 'ana' });
+      expect(badEmail.status).toBe(400);
+      expect(badEmail.body.message).toBe('Email inválido');
+      const badCommentEmail = await shopper().post(`/api/public/products/${visible.id}/comments`, { comment: 'Hola', customerName: 'Ana', customerEmail: 'ana' });
+      expect(badCommentEmail.status).toBe(400);
+      expect(badCommentEmail.body.message).toBe('Email inválido');
     });
 
     it('stars default to 5; submitted unapproved and hidden until the owner approves; rejected ones never shown', async () => {

@@ -110,6 +110,15 @@ describe('public checkout', () => {
     // `cart` is accepted as the lines key, and the store by id.
     const byId = await post({ customerData, cart: line }, shop.storeId);
     expect(byId.status).toBe(201);
+    // The spec's cart line (§3: product, quantity, price): the product's id names it, the price is ignored.
+    const specLine = await post({ customerData, cart: [{ product: { id: p, name: 'Tortillas', price: 1 }, quantity: 2, price: 0.01 }] });
+    expect(specLine.status).toBe(201);
+    expect(specLine.body.items).toEqual([expect.objectContaining({ productId: p, quantity: 2, price: 1 })]);
+    for (const bad of [{ quantity: 1 }, { productId: '', quantity: 1 }, { product: {}, quantity: 1 }]) {
+      const r = await post({ customerData, items: [bad] });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('Producto inválido');
+    }
     // More than available: inventory's 409 'Sin Stock' passes through unchanged.
     const tooMany = await post({ customerData, items: [{ productId: p, quantity: 51 }] });
     expect(tooMany.status).toBe(409);
@@ -294,6 +303,8 @@ describe('owner orders', () => {
       ['confirmed', 'cancelled', 'Cliente canceló'],
     ]);
     expect(history.body[1]).toMatchObject({ orderId: id, createdBy: shop.userId });
+    // The screens read action, timestamp and notes (spec §3): the status reached and when.
+    for (const h of history.body) expect(h).toMatchObject({ action: h.status, timestamp: h.createdAt });
     await until(() => stockRow(p), (r) => r.reserved === 0);
     expect(await stockRow(p)).toMatchObject({ on_hand: 10, reserved: 0 });
     expect((await owner.put(`/api/orders/${id}/status`, { status: 'confirmed' })).body.message).toBe('No se puede pasar el pedido de Cancelado a Confirmado');

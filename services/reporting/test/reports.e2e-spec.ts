@@ -282,6 +282,10 @@ it('records the cash count of a day as an event and answers the difference; refu
   expect(await get('/api/reports/cash-close?date=2026-03-15', storeId)).toMatchObject({ countedCash: 40.5, difference: -6 });
   // Another store sees nothing of it.
   expect(await get('/api/reports/cash-close?date=2026-03-15', randomUUID())).toMatchObject({ totalSales: 0, countedCash: null });
+  // Without a date the count is today's (Guatemala), as GET without a date answers today's close.
+  const todays = await post({ countedCash: 50 });
+  expect(todays.statusCode).toBe(201);
+  expect(todays.json()).toMatchObject({ date: '2026-03-15', expectedCash: 46.5, countedCash: 50, difference: 3.5, note: null });
 
   const bad = await post({ date: '15/03/2026', countedCash: -1 });
   expect(bad.statusCode).toBe(400);

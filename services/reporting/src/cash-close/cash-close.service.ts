@@ -19,22 +19,23 @@ export class CashCloseService {
 
   async record(owner: OwnerIdentity, body: RecordCashCountRequest): Promise<CashCloseResponse> {
     const today = gtDayHour(this.reports.now()).day;
-    if (body.date > today) throw new ValidationError('No se puede registrar el corte de un día futuro', { fields: { date: 'No se puede registrar el corte de un día futuro' } });
-    const figures = await this.reports.cashFigures(owner.storeId, body.date);
+    const date = body.date ?? today;
+    if (date > today) throw new ValidationError('No se puede registrar el corte de un día futuro', { fields: { date: 'No se puede registrar el corte de un día futuro' } });
+    const figures = await this.reports.cashFigures(owner.storeId, date);
     const data: CashCountRecorded = {
       storeId: owner.storeId,
-      date: body.date,
+      date,
       countedCash: Math.round(body.countedCash * 100),
       expectedCash: figures.expectedCash,
       note: body.note?.trim() ? body.note.trim() : null,
       recordedBy: owner.userId,
       recordedAt: this.reports.now().toISOString(),
     };
-    const result = await this.store.append(`cash-close-${owner.storeId}-${body.date}`, [{ type: 'CashCountRecorded', data }], 'any', {
+    const result = await this.store.append(`cash-close-${owner.storeId}-${date}`, [{ type: 'CashCountRecorded', data }], 'any', {
       storeId: owner.storeId,
       actor: owner.userId,
     });
     await this.host.waitForPosition(result.position, { projection: 'cash_counts' });
-    return this.reports.cashClose(owner.storeId, body.date);
+    return this.reports.cashClose(owner.storeId, date);
   }
 }

@@ -2,6 +2,8 @@ import { formatQuetzales, type ReportResponse, type SalesInsightsResponse, type 
 
 /** '1 pedido', '3 pedidos'. */
 const orders = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
+/** '1 producto publicado', '3 productos publicados'. */
+const products = (n: number, one = '', many = '') => `${n} ${n === 1 ? `producto${one ? ` ${one}` : ''}` : `productos${many ? ` ${many}` : ''}`}`;
 const units = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
 const money = formatQuetzales;
 const METHOD: Record<string, string> = { cash: 'efectivo', card: 'tarjeta', kash: 'Kash', zigi: 'Zigi', whatsapp: 'WhatsApp', none: 'sin método' };
@@ -16,7 +18,10 @@ export function salesInsights(week: ReportResponse, stats: StatsResponse): Sales
   const trends: string[] = [];
   if (week.orderCount === 0) {
     insights.push(`No hay ventas registradas en los últimos 7 días (${money(0)} en 0 pedidos).`);
-    recommendations.push(`Comparte tu tienda por WhatsApp y redes sociales: tienes ${stats.totalProducts} productos publicados esperando su primera venta.`);
+    // Published = active (what the shop shows); inactive products wait for nothing.
+    if (week.activeProducts > 0)
+      recommendations.push(`Comparte tu tienda por WhatsApp y redes sociales: tienes ${products(week.activeProducts, 'publicado', 'publicados')} esperando su primera venta.`);
+    else recommendations.push(`Publica tus primeros productos con foto y precio: tu tienda tiene 0 productos activos.`);
   } else {
     insights.push(`En los últimos 7 días vendiste ${money(week.totalSales)} en ${orders(week.orderCount)}, con un ticket promedio de ${money(week.averageTicket)}.`);
     insights.push(`El ${week.whatsappPercentage.toFixed(1)} % de los pedidos llegó por WhatsApp y el ${week.posPercentage.toFixed(1)} % se vendió en el punto de venta.`);
@@ -30,8 +35,16 @@ export function salesInsights(week: ReportResponse, stats: StatsResponse): Sales
   const change = stats.trends.todaySales.change;
   if (change !== null) trends.push(`Hoy llevas ${money(stats.todaySales)} en ventas, ${change >= 0 ? '+' : ''}${change.toFixed(1)} % frente a las mismas horas de ayer (${money(stats.trends.todaySales.previous)}).`);
   else trends.push(`Hoy llevas ${money(stats.todaySales)} en ventas en ${orders(stats.todayOrders)}.`);
-  if (stats.lowStockProducts > 0) recommendations.push(`Reabastece inventario: ${stats.lowStockProducts} productos están en su mínimo de stock o por debajo.`);
-  if (stats.whatsappOrders > 0) recommendations.push(`Atiende los ${stats.whatsappOrders} pedidos de WhatsApp pendientes para no perder ventas.`);
+  if (stats.lowStockProducts > 0)
+    recommendations.push(
+      `Reabastece inventario: ${products(stats.lowStockProducts)} ${stats.lowStockProducts === 1 ? 'está' : 'están'} en su mínimo de stock o por debajo.`,
+    );
+  if (stats.whatsappOrders > 0)
+    recommendations.push(
+      stats.whatsappOrders === 1
+        ? 'Atiende el 1 pedido de WhatsApp pendiente para no perder ventas.'
+        : `Atiende los ${stats.whatsappOrders} pedidos de WhatsApp pendientes para no perder ventas.`,
+    );
   if (week.orderCount > 0 && week.whatsappPercentage < 20) recommendations.push(`Solo el ${week.whatsappPercentage.toFixed(1)} % de tus pedidos viene de la tienda en línea: compártela con tus clientes.`);
   if (recommendations.length === 0) recommendations.push(`Mantén tus ${week.activeProducts} productos activos con fotos y precios al día para sostener las ventas.`);
   return { insights, recommendations, trends };

@@ -10,6 +10,8 @@ export const ShopMessages = {
   ratingFieldsRequired: 'Por favor completa todos los campos requeridos.',
   commentRequired: CatalogMessages.commentRequired,
   ratingFailed: 'No se pudo enviar la calificación. Inténtalo de nuevo.',
+  /** The product detail dialog's review form (spec 001 §8, title 'Error'). */
+  reviewFailed: 'No se pudo enviar tu reseña. Inténtalo de nuevo.',
   commentFailed: 'No se pudo enviar el comentario. Inténtalo de nuevo.',
   ratingPending: CatalogMessages.reviewPending,
   commentPending: CatalogMessages.commentPending,

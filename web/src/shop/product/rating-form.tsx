@@ -7,7 +7,9 @@ import { toast } from '../../components/toast/toast-store';
 /**
  * The review form. On the product page a missing name answers 'Por favor ingresa tu nombre.'; in the
  * detail dialog the button stays disabled until the stars and the name are there, and a submit that gets
- * through anyway answers 'Por favor completa todos los campos requeridos.' (spec 001 §5).
+ * through anyway answers 'Por favor completa todos los campos requeridos.' (spec 001 §5). A failed send
+ * toasts 'No se pudo enviar la calificación. Inténtalo de nuevo.' on the page and 'No se pudo enviar tu
+ * reseña. Inténtalo de nuevo.' in the dialog (spec 001 §8).
  */
 export function RatingForm({ productId, variant }: { productId: string; variant: 'page' | 'dialog' }) {
   // Under the product's name: h1 on its page, h3 in the dialog.
@@ -39,7 +41,7 @@ export function RatingForm({ productId, variant }: { productId: string; variant:
           setRating(5);
           toast({ title: 'Calificación enviada', description: ShopMessages.ratingPending });
         },
-        onError: () => toast({ title: 'Error', description: ShopMessages.ratingFailed, variant: 'destructive' }),
+        onError: () => toast({ title: 'Error', description: variant === 'dialog' ? ShopMessages.reviewFailed : ShopMessages.ratingFailed, variant: 'destructive' }),
       },
     );
   };

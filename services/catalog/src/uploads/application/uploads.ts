@@ -86,7 +86,10 @@ export class Uploads {
     );
     const row = r.rows[0];
     if (!row || (caller.storeId && caller.storeId !== row.store_id)) throw new NotFoundError(CatalogMessages.uploadNotFound);
-    if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError(CatalogMessages.selectAtLeastOne);
+    const empty = body === undefined || body === null || ((Buffer.isBuffer(body) || typeof body === 'string') && body.length === 0);
+    if (empty) throw new ValidationError(CatalogMessages.selectAtLeastOne);
+    // A body that is there but was not sent as a file (text/plain arrives parsed as a string): not an image.
+    if (!Buffer.isBuffer(body)) throw new ValidationError(CatalogMessages.onlyImages, { fields: { file: CatalogMessages.onlyImages } });
     this.assertBytesLeft(await this.usage(row.store_id), body.length);
     const image = await checkImage(body);
     // What is kept (and counted) is the cleaned image, without EXIF: never the bytes as sent.

@@ -4,6 +4,7 @@ import type { StoreView } from '@tiendita/contracts';
 import { NotFoundError } from '@tiendita/eventsourcing';
 import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
+import { storeOrderTotal } from '../../read-model/store-orders.projection';
 import { storeProductTotals } from '../../read-model/store-products.projection';
 import { STORE_COLUMNS, STORES_TABLE, toStoreView, type StoreRow } from './store-row';
 
@@ -35,9 +36,9 @@ export class GetStoreHandler implements IQueryHandler<GetStoreQuery> {
         return found && (!since || found.updated_at.getTime() >= Date.parse(since)) ? found : null;
       })) ?? (await this.find(storeId, ownerId));
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
-    // Products from catalog's events (store_products); orders stay 0 until ordering reports them.
-    const products = await storeProductTotals(this.pool, storeId);
-    return toStoreView(row, { totalProducts: products.total, totalOrders: 0 });
+    // Products from catalog's events (store_products), orders from ordering's (store_orders).
+    const [products, orders] = await Promise.all([storeProductTotals(this.pool, storeId), storeOrderTotal(this.pool, storeId)]);
+    return toStoreView(row, { totalProducts: products.total, totalOrders: orders });
   }
 
   private async find(storeId: string, ownerId: string): Promise<StoreRow | null> {

@@ -171,7 +171,8 @@ export class ListSubscriptionsQuery extends Query<SubscriptionList> {
   constructor(
     readonly storeId: string,
     readonly page: number,
-    readonly limit: number,
+    /** null: every subscription of the store on one page. */
+    readonly limit: number | null,
   ) {
     super();
   }
@@ -193,10 +194,10 @@ export class ListSubscriptionsHandler implements IQueryHandler<ListSubscriptions
     );
     const rows = await this.pool.query<SubscriptionRow>(
       `SELECT ${COLUMNS} FROM ${SUBSCRIPTIONS_TABLE} WHERE store_id = $1 ORDER BY is_active DESC, subscribed_at DESC, id LIMIT $2 OFFSET $3`,
-      [storeId, limit, (page - 1) * limit],
+      [storeId, limit, limit === null ? 0 : (page - 1) * limit],
     );
     const { total, active } = counts.rows[0];
-    return { subscriptions: rows.rows.map(toView), total, active, totalPages: Math.max(1, Math.ceil(total / limit)), currentPage: page };
+    return { subscriptions: rows.rows.map(toView), total, active, totalPages: limit === null ? 1 : Math.max(1, Math.ceil(total / limit)), currentPage: limit === null ? 1 : page };
   }
 }
 

@@ -54,8 +54,15 @@ export class SubscriptionController {
       .send(unsubscribePage(result));
   }
 
+  /**
+   * The spec's 'list of subscriptions': with neither page nor limit, every subscription of the store as
+   * an array (active first, newest first); with either, one page as `{ subscriptions, total, active,
+   * totalPages, currentPage }` (the settings screen's paged card).
+   */
   @Get('subscriptions')
-  list(@Owner() owner: OwnerIdentity, @Query() query: unknown): Promise<SubscriptionList> {
+  async list(@Owner() owner: OwnerIdentity, @Query() query: Record<string, unknown> | undefined): Promise<SubscriptionList | SubscriptionList['subscriptions']> {
+    const paged = query?.page !== undefined || query?.limit !== undefined;
+    if (!paged) return (await this.queries.execute(new ListSubscriptionsQuery(owner.storeId, 1, null))).subscriptions;
     const { page, limit } = parse(SubscriptionListQuery, query ?? {});
     return this.queries.execute(new ListSubscriptionsQuery(owner.storeId, page, limit));
   }

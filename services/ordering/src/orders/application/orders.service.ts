@@ -563,7 +563,10 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
       `SELECT * FROM ordering.order_history WHERE order_id = $1 AND store_id = $2 ORDER BY created_at, id`,
       [id, owner.storeId],
     );
-    return r.rows.map((h) => ({ id: h.id, orderId: h.order_id, status: h.status, previousStatus: h.previous_status, notes: h.notes, createdBy: h.created_by, createdAt: h.created_at.toISOString() }));
+    return r.rows.map((h) => {
+      const createdAt = h.created_at.toISOString();
+      return { id: h.id, orderId: h.order_id, status: h.status, previousStatus: h.previous_status, notes: h.notes, createdBy: h.created_by, createdAt, action: h.status, timestamp: createdAt };
+    });
   }
 
   async changeStatus(owner: OwnerIdentity, id: string, body: { status: string; notes?: string | null }): Promise<OrderView> {
@@ -623,12 +626,14 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!Array.isArray(raw) || raw.length === 0) throw new ValidationError(OrderMessages.emptyCart, { fields: { items: OrderMessages.emptyCart } });
     if (raw.length > MAX_LINES) throw new ValidationError(OrderMessages.tooManyLines, { fields: { items: OrderMessages.tooManyLines } });
     const merged = new Map<string, number>();
-    for (const line of raw as Array<{ productId?: unknown; quantity?: unknown }>) {
+    for (const line of raw as Array<{ productId?: unknown; product?: { id?: unknown }; quantity?: unknown }>) {
+      // The spec's cart line (§3: product, quantity, price) names its product by `product.id`.
+      const productId = line?.productId !== undefined ? text(line.productId) : text(line?.product?.id);
+      if (!productId) throw new ValidationError('Producto inválido', { fields: { productId: 'Producto inválido' } });
       const quantity = typeof line?.quantity === 'string' && line.quantity.trim() !== '' ? Number(line.quantity) : line?.quantity;
       if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 100_000) {
         throw new ValidationError(OrderMessages.quantityInvalid, { fields: { quantity: OrderMessages.quantityInvalid } });
       }
-      const productId = text(line?.productId);
       merged.set(productId, (merged.get(productId) ?? 0) + quantity);
     }
     return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
