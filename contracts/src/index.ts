@@ -21,3 +21,4 @@ export * from './product-import';
 export * from './image-variants';
 export * from './link-preview';
 export * from './store-theme';
+export * from './search-fold';

@@ -385,9 +385,13 @@ export class SearchIndex<P = unknown> {
       const set = this.grams.get(g);
       if (set) for (const t of set) shared.set(t, (shared.get(t) ?? 0) + 1);
     }
+    // A misspelt word may keep an ending the stem would have dropped had it been spelt right: 'tomtae'
+    // (two letters swapped) stays whole, where 'tomate' stems to 'tomat'. Both forms are tried.
+    const forms = s.length > 4 && s.endsWith('e') ? [s, s.slice(0, -1)] : [s];
     for (const [t, n] of shared) {
-      if (n < needed || Math.abs(t.text.length - s.length) > max) continue;
-      const d = editDistance(s, t.text, max);
+      if (n < needed) continue;
+      let d = max + 1;
+      for (const f of forms) if (Math.abs(t.text.length - f.length) <= max) d = Math.min(d, editDistance(f, t.text, max));
       if (d <= max) out.push({ term: t, quality: d === 1 ? 0.7 : 0.45 });
     }
     return out;

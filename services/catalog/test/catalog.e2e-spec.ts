@@ -397,6 +397,9 @@ describe('product list (GET /api/products)', () => {
     expect(names(await client.get('/api/products?search=QSO'))).toEqual(['Queso']);
     expect(names(await client.get('/api/products?search=olla'))).toEqual(['Frijol']);
     expect(names(await client.get('/api/products?search=%25'))).toEqual([]);
+    // Without accents or case, either way round: 'azucar' finds 'Azúcar', 'ARRÓZ' finds 'Arroz'.
+    expect(names(await client.get('/api/products?search=azucar'))).toEqual(['Azúcar']);
+    expect(names(await client.get(`/api/products?search=${encodeURIComponent('ARRÓZ')}`))).toEqual(['Arroz']);
     expect(names(await client.get(`/api/products?categoryId=${catA}&sortBy=name&sortOrder=asc`))).toEqual(['Leche', 'Queso']);
     expect(names(await client.get('/api/products?categoryId=none&sortBy=name&sortOrder=asc'))).toEqual(['Arroz', 'Azúcar', 'Frijol']);
     expect(names(await client.get('/api/products?isActive=false'))).toEqual(['Azúcar']);
@@ -446,6 +449,7 @@ describe('public shop', () => {
     expect(page.body).toMatchObject({ total: 2, totalPages: 2, currentPage: 2 });
     expect(page.body.products.map((p: any) => p.name)).toEqual(['Aguacate']);
     expect((await anonymous.get(`/api/public/products/${store.subdomain}?search=papa`)).body.products.map((p: any) => p.name)).toEqual(['Papaya']);
+    expect((await anonymous.get(`/api/public/products/${store.subdomain}?search=PAPÁ`)).body.products.map((p: any) => p.name)).toEqual(['Papaya']);
     expect((await anonymous.get(`/api/public/products/${store.subdomain}?categoryId=${cat}`)).body.total).toBe(1);
   });
 

@@ -205,6 +205,8 @@ describe('GET /api/inventory?search=: a literal piece of the name or the SKU', (
     // The names found, in a fixed order (how '%' sorts against '0' is the database's collation's business).
     const found = async (search: string) => names((await owner.get(`/api/inventory?search=${encodeURIComponent(search)}`)).body).sort();
     expect(await found('JABÓN 1')).toEqual(['Jabón 100% natural', 'Jabón 1000 natural']);
+    expect(await found('jabon 1')).toEqual(['Jabón 100% natural', 'Jabón 1000 natural']); // without accents
+    expect(await found('GALON')).toEqual(['Cloro 1\\2 galón']);
     expect(await found('100%')).toEqual(['Jabón 100% natural']);
     expect(await found('%')).toEqual(['Jabón 100% natural']);
     expect(await found('lim_0')).toEqual(['Jabón 100% natural']);

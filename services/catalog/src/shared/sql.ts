@@ -1,3 +1,5 @@
+import { foldSearchSql } from '@tiendita/contracts';
+
 /** SQL fragments shared by the catalog's queries: views are built as JSON by PostgreSQL, in one query. */
 
 /** An ISO-8601 UTC timestamp string, as the API answers dates. */
@@ -42,4 +44,12 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
 
-export { isUuid } from '@tiendita/contracts';
+/**
+ * A product list's search: parameter `$n` (a containsPattern of the folded text, foldSearchText) anywhere
+ * in the name, SKU or description, without accents or case ('cafe' finds 'Café de Antigua').
+ */
+export function searchMatchSql(n: number): string {
+  return `(${['p.name', 'p.sku', 'p.description'].map((c) => `${foldSearchSql(c)} LIKE $${n}`).join(' OR ')})`;
+}
+
+export { foldSearchText, isUuid } from '@tiendita/contracts';

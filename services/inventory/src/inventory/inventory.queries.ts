@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InventoryMessages, type InventoryItem, isUuid, type LedgerEntry, ownerStockLevel } from '@tiendita/contracts';
+import { foldSearchText, InventoryMessages, type InventoryItem, isUuid, type LedgerEntry, ownerStockLevel } from '@tiendita/contracts';
 import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
@@ -72,7 +72,7 @@ export class InventoryQueries {
     const where = ['p.store_id = $1', 'p.listed', 'NOT p.deleted'];
     const counted = ['c.store_id = $1'];
     const args: unknown[] = [storeId];
-    const search = q.search?.trim().toLowerCase();
+    const search = q.search?.trim() ? foldSearchText(q.search.trim()) : '';
     if (search) {
       // A substring of the stored key (what `LIKE '%…%'` with the wildcards escaped matched): strpos
       // compares bytes, ~40% cheaper per row than LIKE's matcher on a search that reads the whole store.

@@ -1,5 +1,6 @@
 import {
   CategoryCreated,
+  foldSearchSql,
   LOW_STOCK_THRESHOLD,
   ProductCreated,
   ProductDeleted,
@@ -46,7 +47,8 @@ export const productsProjection: Projection<ProductsTable> = {
   // 4: catalog_product_counts, so the list's total is a sum of a few rows instead of a count of the catalogue.
   // 5: the search key in each sort's index (a search's matches are counted in an index-only walk), and
   // an index per category by name.
-  version: 5,
+  // 6: search_key without accents ('cafe' finds 'Café').
+  version: 6,
   sources: ['catalog', 'inventory'],
   tables: ['catalog_products', 'catalog_categories', 'catalog_product_counts'],
 
@@ -68,9 +70,9 @@ export const productsProjection: Projection<ProductsTable> = {
         minimum integer NOT NULL DEFAULT ${LOW_STOCK_THRESHOLD},
         adjustments_count integer NOT NULL DEFAULT 0,
         stock_updated_at timestamptz,
-        -- What the list's search matches (name or SKU, without case), stored so a search does not
-        -- lower-case the catalogue on every call.
-        search_key text GENERATED ALWAYS AS (lower(name) || E'\n' || lower(COALESCE(sku, ''))) STORED
+        -- What the list's search matches (name or SKU, without case or accents: foldSearchSql), stored
+        -- so a search does not fold the catalogue on every call.
+        search_key text GENERATED ALWAYS AS (${foldSearchSql('name')} || E'\n' || ${foldSearchSql("COALESCE(sku, '')")}) STORED
       );
       -- The inventory list's three sorts, each with its tie-breakers, over the rows it shows. Each also
       -- holds every column a filter reads, the search key included, so a page's ids (and a search's

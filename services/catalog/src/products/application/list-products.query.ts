@@ -3,7 +3,7 @@ import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ProductListQuery, ProductListResponse } from '@tiendita/contracts';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
-import { containsPattern, productJsonSql } from '../../shared/sql';
+import { containsPattern, foldSearchText, productJsonSql, searchMatchSql } from '../../shared/sql';
 
 /** GET /api/products with the filters, sort and paging of spec §2/§7. */
 export class ListProductsQuery extends Query<ProductListResponse> {
@@ -37,9 +37,8 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery, Pro
     if (query.lowStock === true) where.push('p.stock <= p.stock_minimum');
     if (query.lowStock === false) where.push('p.stock > p.stock_minimum');
     if (query.search) {
-      values.push(containsPattern(query.search));
-      const n = values.length;
-      where.push(`(p.name ILIKE $${n} OR p.sku ILIKE $${n} OR p.description ILIKE $${n})`);
+      values.push(containsPattern(foldSearchText(query.search)));
+      where.push(searchMatchSql(values.length));
     }
     const dir = query.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `${SORT_COLUMNS[query.sortBy]} ${dir}, p.id ${dir}`;

@@ -3,7 +3,7 @@ import { CatalogMessages, type PublicProductQuery } from '@tiendita/contracts';
 import { NotFoundError } from '@tiendita/eventsourcing';
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
-import { categoryJsonSql, containsPattern, isoSql, isUuid, productJsonSql } from '../../shared/sql';
+import { categoryJsonSql, containsPattern, foldSearchText, isoSql, isUuid, productJsonSql, searchMatchSql } from '../../shared/sql';
 
 /** Newest approved reviews shown on a product page, per kind. */
 const MAX_PUBLIC_REVIEWS = 100;
@@ -39,8 +39,8 @@ export class PublicCatalog {
       where.push(`p.category_id = $${values.length}::uuid`);
     }
     if (q.search) {
-      values.push(containsPattern(q.search));
-      where.push(`(p.name ILIKE $${values.length} OR p.sku ILIKE $${values.length} OR p.description ILIKE $${values.length})`);
+      values.push(containsPattern(foldSearchText(q.search)));
+      where.push(searchMatchSql(values.length));
     }
     const cond = where.join(' AND ');
     // Without a search the total comes from the projection's counters (no counting of thousands of rows).
