@@ -9,6 +9,7 @@ export const CatalogMessages = {
   discountRange: 'El descuento debe estar entre 0 y 100.',
   stockInvalid: 'El stock debe ser un número entero mayor o igual a 0.',
   categoryNameRequired: 'El nombre de la categoría es requerido.',
+  categoryNameTooLong: 'El nombre de la categoría no puede tener más de 100 caracteres.',
   categoryNotFound: 'Categoría no encontrada',
   productNotFound: 'Producto no encontrado',
   storeNotFound: 'Tienda no encontrada',

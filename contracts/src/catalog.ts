@@ -106,7 +106,7 @@ export type ProductListResponse = z.infer<typeof ProductListResponse>;
 
 /** POST /api/categories. */
 export const CreateCategoryRequest = z.object({
-  name: z.string({ error: CatalogMessages.categoryNameRequired }).trim().min(1, CatalogMessages.categoryNameRequired).max(100),
+  name: z.string({ error: CatalogMessages.categoryNameRequired }).trim().min(1, CatalogMessages.categoryNameRequired).max(100, CatalogMessages.categoryNameTooLong),
   description: optionalTrimmed(1000),
   storeId: z.string().optional(),
 });

@@ -65,6 +65,12 @@ describe('categories', () => {
     expect(res.body.message).toBe('El nombre de la categoría es requerido.');
   });
 
+  it('refuses a category name over 100 characters (spec: name max 100)', async () => {
+    const res = await owner.post('/api/categories', { name: 'C'.repeat(101) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('El nombre de la categoría no puede tener más de 100 caracteres.');
+  });
+
   it('creates a category and lists only the store\u2019s own', async () => {
     const res = await owner.post('/api/categories', { name: 'Bebidas', description: 'Café y aguas' });
     expect(res.status).toBe(201);
