@@ -1,4 +1,4 @@
-import { isUuid } from '@tiendita/contracts';
+import { OrderingEventSchemas } from '@tiendita/contracts';
 import type { Projection, RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
@@ -15,6 +15,9 @@ export const STORE_ORDERS_TABLE = 'identity.store_orders';
  * exactly once by position, so the counter never counts an order twice, and a rebuild from
  * position 0 gives the same figure. A batch moves each store's counter in one statement.
  */
+/** The one field of OrderPlaced the counter reads, checked by the contract's own schema. */
+const placedStore = OrderingEventSchemas.OrderPlaced.pick({ storeId: true });
+
 export const storeOrdersProjection: Projection<StoreOrdersTable> = {
   name: 'store_orders',
   version: 1,
@@ -34,8 +37,7 @@ export const storeOrdersProjection: Projection<StoreOrdersTable> = {
     const placed = new Map<string, number>();
     for (const event of events) {
       if (event.type !== 'OrderPlaced') continue; // status changes do not change how many orders there are
-      const storeId = (event.data as { storeId?: unknown } | null)?.storeId;
-      if (typeof storeId !== 'string' || !isUuid(storeId)) throw new Error(`OrderPlaced sin storeId válido (${event.streamId})`);
+      const { storeId } = placedStore.parse(event.data);
       placed.set(storeId, (placed.get(storeId) ?? 0) + 1);
     }
     if (placed.size === 0) return;

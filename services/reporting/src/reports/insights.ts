@@ -2,8 +2,8 @@ import { formatQuetzales, type ReportResponse, type SalesInsightsResponse, type 
 
 /** '1 pedido', '3 pedidos'. */
 const orders = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
-/** '1 producto publicado', '3 productos publicados'. */
-const products = (n: number, one = '', many = '') => `${n} ${n === 1 ? `producto${one ? ` ${one}` : ''}` : `productos${many ? ` ${many}` : ''}`}`;
+/** '1 producto', '3 productos'. */
+const products = (n: number) => `${n} ${n === 1 ? 'producto' : 'productos'}`;
 const units = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
 const money = formatQuetzales;
 const METHOD: Record<string, string> = { cash: 'efectivo', card: 'tarjeta', kash: 'Kash', zigi: 'Zigi', whatsapp: 'WhatsApp', none: 'sin método' };
@@ -20,7 +20,7 @@ export function salesInsights(week: ReportResponse, stats: StatsResponse): Sales
     insights.push(`No hay ventas registradas en los últimos 7 días (${money(0)} en 0 pedidos).`);
     // Published = active (what the shop shows); inactive products wait for nothing.
     if (week.activeProducts > 0)
-      recommendations.push(`Comparte tu tienda por WhatsApp y redes sociales: tienes ${products(week.activeProducts, 'publicado', 'publicados')} esperando su primera venta.`);
+      recommendations.push(`Comparte tu tienda por WhatsApp y redes sociales: tienes ${products(week.activeProducts)} ${week.activeProducts === 1 ? 'publicado' : 'publicados'} esperando su primera venta.`);
     else recommendations.push(`Publica tus primeros productos con foto y precio: tu tienda tiene 0 productos activos.`);
   } else {
     insights.push(`En los últimos 7 días vendiste ${money(week.totalSales)} en ${orders(week.orderCount)}, con un ticket promedio de ${money(week.averageTicket)}.`);
