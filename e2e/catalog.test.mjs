@@ -82,6 +82,11 @@ test('an owner publishes a product with two images; a shopper rates it; the rati
     await dialog.getByRole('button', { name: /Nueva/ }).click();
     await dialog.getByRole('button', { name: 'Crear categoría' }).click();
     await dialog.getByText('El nombre de la categoría es requerido.').waitFor();
+    // The store is a grocery: its usual categories are offered, and one tap fills the name.
+    const suggested = dialog.getByRole('group', { name: 'Categorías sugeridas' });
+    assert.deepEqual(await suggested.getByRole('button').allInnerTexts(), ['Granos Básicos', 'Lácteos', 'Bebidas', 'Limpieza']);
+    await suggested.getByRole('button', { name: 'Lácteos' }).click();
+    assert.equal(await dialog.getByLabel('Nombre de la nueva categoría').inputValue(), 'Lácteos');
     await dialog.getByLabel('Nombre de la nueva categoría').fill(categoryName);
     await dialog.getByRole('button', { name: 'Crear categoría' }).click();
     await expectToast(ownerPage, `Categoría creada: ${categoryName}`);

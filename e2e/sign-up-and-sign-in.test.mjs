@@ -52,6 +52,7 @@ test('a visitor registers a store from the landing page, signs in, sees the owne
     await page.getByRole('button', { name: 'Continuar' }).click();
 
     await page.getByLabel('Tipo de negocio').selectOption(owner.businessType);
+    await page.getByText('Categorías sugeridas: Granos Básicos, Lácteos, Bebidas y Limpieza.', { exact: false }).waitFor();
     await page.getByLabel('Departamento').selectOption(owner.storeDepartment);
     await page.getByLabel('WhatsApp').fill('5555-1234');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();

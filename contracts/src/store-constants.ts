@@ -26,6 +26,11 @@ export const BUSINESS_TYPES = [
 export type BusinessType = (typeof BUSINESS_TYPES)[number]['value'];
 export const BUSINESS_TYPE_VALUES = BUSINESS_TYPES.map((b) => b.value) as [BusinessType, ...BusinessType[]];
 
+/** The preset category names of a business type (none for a type that is not one of the 14). */
+export function businessTypePresets(businessType: string | null | undefined): readonly string[] {
+  return BUSINESS_TYPES.find((b) => b.value === businessType)?.presets ?? [];
+}
+
 /** Paths a subdomain may not take: it would shadow an owner route, an API or a public route. */
 export const RESERVED_SUBDOMAINS = [
   'api', 'tienda', 'login', 'register', 'forgot-password', 'reset-password', 'dashboard', 'products', 'orders',

@@ -103,23 +103,24 @@ export function TextAreaField({ label, error, optional, onValueChange, id: given
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'> & {
   label: string;
   error?: string;
+  hint?: ReactNode;
   placeholder: string;
   options: readonly { value: string; label: string }[];
   onValueChange: (value: string) => void;
 };
 
-export function SelectField({ label, error, placeholder, options, onValueChange, id: givenId, value, ...select }: SelectFieldProps) {
+export function SelectField({ label, error, hint, placeholder, options, onValueChange, id: givenId, value, ...select }: SelectFieldProps) {
   const autoId = useId();
   const id = givenId ?? autoId;
   return (
-    <FieldShell id={id} label={label} error={error}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <select
         {...select}
         id={id}
         value={value}
         className={`field__input field__select${value === '' ? ' field__select--empty' : ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
+        aria-describedby={describedBy(id, error, hint)}
         onChange={(e) => onValueChange(e.target.value)}
       >
         <option value="">{placeholder}</option>

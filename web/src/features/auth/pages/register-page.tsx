@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { AuthMessages, BUSINESS_TYPES, DEPARTMENTS, RegisterRequest, deriveSubdomain } from '@tiendita/contracts';
+import { AuthMessages, BUSINESS_TYPES, DEPARTMENTS, RegisterRequest, businessTypePresets, deriveSubdomain } from '@tiendita/contracts';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField, SelectField, TextAreaField, TextField } from '../../../components/form/fields';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
@@ -31,6 +31,14 @@ const EMPTY = {
 type Values = typeof EMPTY;
 
 const BUSINESS_TYPE_OPTIONS = BUSINESS_TYPES.map((b) => ({ value: b.value, label: b.label }));
+
+/** 'Granos Básicos, Lácteos, Bebidas y Limpieza': the chosen type's preset categories, offered later in the product form. */
+function presetHint(businessType: string): string | undefined {
+  const presets = businessTypePresets(businessType);
+  if (presets.length === 0) return undefined;
+  const list = presets.length > 1 ? `${presets.slice(0, -1).join(', ')} y ${presets[presets.length - 1]}` : presets[0];
+  return `Categorías sugeridas: ${list}. Podrás crearlas con un clic al agregar tus productos.`;
+}
 const DEPARTMENT_OPTIONS = DEPARTMENTS.map((d) => ({ value: d, label: d }));
 
 /** Messages the server answers for a field of this form without naming the field. */
@@ -187,6 +195,7 @@ export function RegisterPage() {
               options={BUSINESS_TYPE_OPTIONS}
               value={values.businessType}
               error={errors.businessType}
+              hint={presetHint(values.businessType)}
               onValueChange={set('businessType')}
             />
             <TextAreaField

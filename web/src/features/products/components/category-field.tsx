@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Select, Space, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { CatalogMessages } from '@tiendita/contracts';
+import { CatalogMessages, businessTypePresets, foldSearchText } from '@tiendita/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { fieldErrorsOf, serverMessageOr } from '../../../lib/api';
 import { useStore } from '../../store/api/get-store';
@@ -26,6 +26,9 @@ export function CategoryField({ id, value = NO_CATEGORY, onChange }: CategoryFie
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The store's business type suggests its usual categories; those the store already has are left out.
+  const taken = new Set((categories.data ?? []).map((c) => foldSearchText(c.name.trim())));
+  const suggestions = businessTypePresets(store.data?.businessType).filter((p) => !taken.has(foldSearchText(p)));
 
   const submit = () => {
     if (!name.trim()) {
@@ -94,6 +97,23 @@ export function CategoryField({ id, value = NO_CATEGORY, onChange }: CategoryFie
             <Typography.Text type="danger" id="new-category-error" role="alert">
               {error}
             </Typography.Text>
+          )}
+          {suggestions.length > 0 && (
+            <div className="category-field__suggestions" role="group" aria-label="Categorías sugeridas">
+              <Typography.Text type="secondary">Sugeridas:</Typography.Text>
+              {suggestions.map((preset) => (
+                <Button
+                  key={preset}
+                  size="small"
+                  onClick={() => {
+                    setName(preset);
+                    setError(null);
+                  }}
+                >
+                  {preset}
+                </Button>
+              ))}
+            </div>
           )}
         </div>
       )}
