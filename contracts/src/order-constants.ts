@@ -18,6 +18,7 @@ export const OrderMessages = {
   addressTooLong: 'La dirección no puede tener más de 1000 caracteres.',
   notesTooLong: 'Las notas no pueden tener más de 1000 caracteres.',
   invalidStatus: 'Estado de pedido inválido',
+  invalidPageSize: 'Tamaño de página inválido: usa un número entero entre 1 y 100.',
   invalidPaymentMethod: 'Método de pago inválido',
   defaultPosCustomer: 'Cliente en tienda',
   defaultNit: 'CF',

@@ -33,6 +33,8 @@ export const ORDER_NOT_CANCELLABLE: readonly OrderStatus[] = ['completed', 'canc
 
 /** Page sizes of the orders list (spec §9). */
 export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const;
+/** The largest page GET /api/orders answers (any whole size from 1 up to it). */
+export const ORDER_MAX_PAGE_SIZE = 100;
 
 /**
  * A cart line: `productId` and `quantity`; the spec's cart line (§3: product, quantity, price) is

@@ -356,7 +356,14 @@ describe('owner orders', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala' }).format(new Date());
     expect((await lister.get(`/api/orders?startDate=${today}&endDate=${today}`)).body.total).toBe(8);
     expect((await lister.get('/api/orders?endDate=2020-01-01')).body.total).toBe(0);
-    expect((await lister.get('/api/orders?limit=7')).status).toBe(400);
+    // Any whole page size from 1 to 100 (the page offers 5, 10, 20 and 50); anything else is refused in Spanish.
+    const byThree = await lister.get('/api/orders?limit=3&page=3');
+    expect(byThree.body).toMatchObject({ total: 8, totalPages: 3, currentPage: 3 });
+    expect(byThree.body.orders).toHaveLength(2);
+    for (const bad of ['0', '101', '2.5', 'diez']) {
+      const r = await lister.get(`/api/orders?limit=${bad}`);
+      expect([bad, r.status, r.body.message]).toEqual([bad, 400, 'Tamaño de página inválido: usa un número entero entre 1 y 100.']);
+    }
     // Totals come from the per-day counts: they follow every status change and agree with the rows.
     await lister.put(`/api/orders/${ids[1]}/status`, { status: 'cancelled' });
     await lister.put(`/api/orders/${ids[0]}/status`, { status: 'preparing' });

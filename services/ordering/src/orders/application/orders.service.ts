@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   isUuid,
-  ORDER_PAGE_SIZES,
+  ORDER_MAX_PAGE_SIZE,
   type OrderHistoryEntry,
   type OrderLine,
   type OrderListResponse,
@@ -403,8 +403,10 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
     // order_counts has the day; order_totals, the same counts without it, answers a list without dates.
     const counts = startDate || endDate ? 'order_counts' : 'order_totals';
     const limit = query.limit === undefined || query.limit === '' ? 10 : Number(query.limit);
-    if (!(ORDER_PAGE_SIZES as readonly number[]).includes(limit)) {
-      throw new ValidationError('Tamaño de página inválido: usa 5, 10, 20 o 50.', { fields: { limit: 'Tamaño de página inválido: usa 5, 10, 20 o 50.' } });
+    // The Orders page offers 5, 10, 20 and 50 (ORDER_PAGE_SIZES); the API takes any whole size up to
+    // ORDER_MAX_PAGE_SIZE, as the products list does, so a client may page by 3 or by 100.
+    if (!Number.isInteger(limit) || limit < 1 || limit > ORDER_MAX_PAGE_SIZE) {
+      throw new ValidationError(OrderMessages.invalidPageSize, { fields: { limit: OrderMessages.invalidPageSize } });
     }
     const page = query.page === undefined || query.page === '' ? 1 : Number(query.page);
     if (!Number.isInteger(page) || page < 1) throw new ValidationError('Página inválida', { fields: { page: 'Página inválida' } });
