@@ -43,8 +43,13 @@ export const gatewayConfigShape = {
   BODY_LIMIT_BYTES: count(1024 * 1024),
   UPLOAD_LIMIT_BYTES: count(10 * 1024 * 1024),
 
-  /** Rate limits (counted in PostgreSQL, so every gateway process agrees). */
-  RATE_LOGIN_PER_IP: count(30),
+  /**
+   * Rate limits (counted in PostgreSQL, so every gateway process agrees). The per-address ones are
+   * generous: in Guatemala many people reach the internet through one shared address (a mobile
+   * carrier's NAT, a shop's or a café's Wi-Fi), and a limit sized for one person would throttle a
+   * whole neighbourhood. Guessing is held back per account and per failing address (below), not here.
+   */
+  RATE_LOGIN_PER_IP: count(300),
   RATE_LOGIN_IP_WINDOW_MIN: count(10),
   /**
    * Failed logins per account from browsers that never signed in to it, per window (10 per 15 min
@@ -58,17 +63,17 @@ export const gatewayConfigShape = {
   RATE_LOGIN_FAILURES_PER_DEVICE: count(10),
   /** While an account's failures are full, a login from an unknown browser waits this long first (ms). */
   RATE_LOGIN_SLOWDOWN_MS: milliseconds(1000),
-  RATE_REGISTER_PER_IP: count(20),
+  RATE_REGISTER_PER_IP: count(100),
   RATE_REGISTER_PER_ACCOUNT: count(5),
   RATE_REGISTER_WINDOW_MIN: count(60),
-  RATE_FORGOT_PER_IP: count(10),
+  RATE_FORGOT_PER_IP: count(30),
   RATE_FORGOT_PER_ACCOUNT: count(3),
   RATE_FORGOT_WINDOW_MIN: count(15),
-  RATE_RESET_PER_IP: count(10),
+  RATE_RESET_PER_IP: count(30),
   RATE_RESET_PER_TOKEN: count(5),
   RATE_RESET_WINDOW_MIN: count(15),
   /** Shop subscriptions (POST /api/public/subscribe/*) per address per window. */
-  RATE_SUBSCRIBE_PER_IP: count(10),
+  RATE_SUBSCRIBE_PER_IP: count(30),
   RATE_SUBSCRIBE_WINDOW_MIN: count(15),
 };
 export type GatewayConfig = ServiceConfig<typeof gatewayConfigShape>;

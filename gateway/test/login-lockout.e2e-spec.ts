@@ -3,7 +3,7 @@ import { newRegistration, startStack, type Stack, type StackClient } from './sup
 
 /**
  * No targeted lockout: failed logins slow or stop the guesser, never the owner. Production limits
- * (10 failures per account, 30 attempts per address), addresses taken from X-Forwarded-For
+ * (10 failures per account, 300 attempts per address), addresses taken from X-Forwarded-For
  * (TRUST_PROXY=1). The windows are a day long here so that no test straddles the end of a fixed
  * window (a 15-minute window ending mid-test would reset the counts it checks).
  */

@@ -38,6 +38,7 @@ beforeAll(async () => {
       RATE_FORGOT_PER_ACCOUNT: '2',
       RATE_RESET_PER_IP: '3',
       RATE_RESET_PER_TOKEN: '2',
+      RATE_SUBSCRIBE_PER_IP: '10',
     },
   });
 }, 60_000);
@@ -124,6 +125,18 @@ describe('login', () => {
     const windowsTouchingAnHour = Math.ceil(60 / config.RATE_LOGIN_ACCOUNT_WINDOW_MIN) + 1;
     expect(config.RATE_LOGIN_FAILURES_PER_ACCOUNT * windowsTouchingAnHour).toBeLessThanOrEqual(100);
     expect(config.RATE_LOGIN_ACCOUNT_WINDOW_MIN).toBeLessThanOrEqual(60);
+  });
+
+  it('the per-address defaults leave room for many people behind one shared address (a carrier NAT, a shop Wi-Fi), and still cap a flood', () => {
+    const config = parseConfig(gatewayConfigShape, testEnv('postgres://localhost/x'));
+    // A hundred people signing in within ten minutes, or a day of sign-ups at one café, are not refused.
+    expect(config.RATE_LOGIN_PER_IP).toBeGreaterThanOrEqual(100);
+    expect(config.RATE_REGISTER_PER_IP).toBeGreaterThanOrEqual(50);
+    expect(config.RATE_SUBSCRIBE_PER_IP).toBeGreaterThanOrEqual(20);
+    // A single address still cannot send thousands per window.
+    for (const limit of [config.RATE_LOGIN_PER_IP, config.RATE_REGISTER_PER_IP, config.RATE_FORGOT_PER_IP, config.RATE_RESET_PER_IP, config.RATE_SUBSCRIBE_PER_IP]) {
+      expect(limit).toBeLessThanOrEqual(1000);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ export const catalogConfigShape = {
   /** '1' seeds the demo store (subdomain 'demo') with categories, products and images. */
   SEED_DEMO: z.enum(['0', '1']).default('0'),
   /** Ratings plus comments one IP may submit per window (public write calls). */
-  REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   REVIEW_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Upload URLs one store may ask for per window (POST /api/upload), against bursts. */
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
