@@ -1,5 +1,6 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import {
+  assertSchemaName,
   createTransport,
   type EventTransport,
   type Position,
@@ -23,6 +24,18 @@ const EVENT_SOURCING_OPTIONS = 'TIENDITA_EVENT_SOURCING_OPTIONS';
 
 /** How long a write waits for its own events to reach the read models before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+/**
+ * How long a read waits for its read models to take in events another service (or this one) has
+ * already committed (ProjectionHost.fresh) before answering with what is there.
+ */
+export const FRESH_READ_TIMEOUT_MS = 1000;
+
+/** A projection (or reaction) of this service and one of its sources, for ProjectionHost.fresh. */
+export interface FreshSource {
+  projection: string;
+  source: string;
+}
 
 /** How often a service looks for a paused projection that an operator has released. */
 export const RESUME_CHECK_MS = 2000;
@@ -166,6 +179,58 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     return reached;
   }
 
+  /**
+   * Read-your-writes across services, for a read: when a source holds events committed before this
+   * call that the projection has not applied yet (a POS sale written by ordering and inventory, then
+   * the stock list), waits until it has, at most `timeoutMs`, waking its subscription at once rather
+   * than waiting for the NOTIFY. Up to date (the usual case), it costs one small query: the newest
+   * position of each source against the projection's checkpoint. `pairs` in order: a reaction that
+   * appends (catalog's events → inventory's stock items) before the projection that reads what it
+   * appends (inventory's events → the stock list); after a wait, the pairs that follow are looked at
+   * again. Never fails the read: a paused projection, or the time running out, answers what is there.
+   * Postgres transport only: with Kafka the checkpoints are per partition (the read answers at once).
+   */
+  async fresh(pairs: readonly FreshSource[], timeoutMs = FRESH_READ_TIMEOUT_MS): Promise<void> {
+    if (this.transport.kind !== 'postgres' || pairs.length === 0) return;
+    const deadline = Date.now() + timeoutMs;
+    let behind = await this.behind(pairs);
+    for (let i = 0; i < pairs.length; i++) {
+      const head = behind[i];
+      if (!head) continue;
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      try {
+        await this.waitForPosition(head, { source: pairs[i].source, projection: pairs[i].projection, timeoutMs: left });
+      } catch (err) {
+        if (err instanceof ProjectionPausedError) return;
+        throw err;
+      }
+      // What the reaction just applied may have appended events for the pairs after it.
+      if (i + 1 < pairs.length) behind = [...behind.slice(0, i + 1), ...(await this.behind(pairs.slice(i + 1)))];
+    }
+  }
+
+  /** For each pair, the source's newest position when the projection has not applied it yet, else null. One statement. */
+  private async behind(pairs: readonly FreshSource[]): Promise<(Position | null)[]> {
+    const schema = this.options.schema;
+    const parts = pairs.map((p, i) => {
+      assertSchemaName(p.source);
+      return `SELECT ${i} AS i, h.transaction_id::text, h.global_position,
+          c.transaction_id IS NULL OR (h.transaction_id, h.global_position) > (c.transaction_id, c.global_position) AS behind
+        FROM (SELECT e.transaction_id, e.global_position FROM ${p.source}.events e ORDER BY e.transaction_id DESC, e.global_position DESC LIMIT 1) h
+        LEFT JOIN ${schema}.subscription_checkpoints c ON c.group_name = $${2 * i + 1} AND c.source = $${2 * i + 2} AND c.partition = 0`;
+    });
+    const text = parts.join('\nUNION ALL\n');
+    const r = await this.pool.query<{ i: number; transaction_id: string; global_position: string; behind: boolean }>({
+      name: `${schema}_fresh_${freshStatementId(text)}`,
+      text,
+      values: pairs.flatMap((p) => [`${schema}.${p.projection}`, p.source]),
+    });
+    const out: (Position | null)[] = pairs.map(() => null);
+    for (const row of r.rows) if (row.behind) out[row.i] = { transactionId: row.transaction_id, globalPosition: Number(row.global_position) };
+    return out;
+  }
+
   /** The next catch-up pass of a projection (of its subscription to `source` only, when given), or `ms`, whichever comes first. */
   private async pause(projection: string | undefined, ms: number, source?: string): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
@@ -177,6 +242,14 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     ]);
     clearTimeout(timer);
   }
+}
+
+/** A short name for each statement text of fresh() (a handful per service), so each is prepared once per connection. */
+const freshStatements = new Map<string, number>();
+function freshStatementId(text: string): number {
+  let id = freshStatements.get(text);
+  if (id === undefined) freshStatements.set(text, (id = freshStatements.size + 1));
+  return id;
 }
 
 const EVENT_SOURCING_POOLS = 'TIENDITA_EVENT_SOURCING_POOLS';

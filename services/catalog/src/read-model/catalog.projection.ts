@@ -39,6 +39,15 @@ const HANDLERS: Record<string, EventHandler> = {
  *
  * The tables are in catalog-tables.ts; each event's handler is in handlers/.
  */
+/**
+ * What a read of the product views waits for (ProjectionHost.fresh): stock comes from inventory's
+ * events (a POS sale, a checkout's hold, an adjustment), so a list read right after one shows it.
+ */
+export const FRESH_PRODUCT_VIEWS = [
+  { projection: 'catalog_views', source: 'catalog' },
+  { projection: 'catalog_views', source: 'inventory' },
+] as const;
+
 export const catalogProjection: Projection<CatalogTable> = {
   name: 'catalog_views',
   // 6: products.stock_minimum and stock_levels.minimum (StockMinimumSet), folded SKU/name indexes (import).

@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { foldSearchText, InventoryMessages, type InventoryItem, isUuid, type LedgerEntry, ownerStockLevel } from '@tiendita/contracts';
 import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
-import { PG_POOL } from '@tiendita/service-kit';
+import { type FreshSource, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
+import { STOCK_ITEMS_REACTION } from '../stock/reactions/catalog-products.consumer';
+import { ORDERS_REACTION } from '../stock/reactions/ordering-orders.consumer';
 import type { Pool } from 'pg';
 import { CATEGORY_SORT_KEY, NO_CATEGORY_KEY } from '../read-model/products.projection';
 
@@ -53,10 +55,25 @@ function paging(q: { page?: string; limit?: string }, max = 200): { paged: boole
   return { paged, page, limit: paged ? limit : 1000 };
 }
 
+/**
+ * What a read waits for (ProjectionHost.fresh), in order: the reactions that append inventory's own
+ * events (a new product's stock item from catalog's events; a sale or a cancellation from ordering's),
+ * then the views that read them. So a list read right after a POS sale, a checkout or a new product shows it.
+ */
+const REACTIONS: readonly FreshSource[] = [
+  { projection: STOCK_ITEMS_REACTION, source: 'catalog' },
+  { projection: ORDERS_REACTION, source: 'ordering' },
+];
+const FRESH_LIST: readonly FreshSource[] = [...REACTIONS, { projection: 'catalog_products', source: 'catalog' }, { projection: 'catalog_products', source: 'inventory' }];
+const FRESH_LEDGER: readonly FreshSource[] = [...REACTIONS, { projection: 'stock', source: 'inventory' }, { projection: 'stock', source: 'ordering' }];
+
 /** The owner's inventory reads: the product list with units and levels, and the stock ledger. */
 @Injectable()
 export class InventoryQueries {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readModels: ProjectionHost,
+  ) {}
 
   /**
    * One table, one index: every product's row holds its stock (products.projection.ts), so a filter
@@ -69,6 +86,7 @@ export class InventoryQueries {
    * stops parsing and planning each call after its first few.
    */
   async list(storeId: string, q: ListQuery): Promise<InventoryItem[] | { products: InventoryItem[]; total: number; totalPages: number; currentPage: number }> {
+    await this.readModels.fresh(FRESH_LIST);
     const where = ['p.store_id = $1', 'p.listed', 'NOT p.deleted'];
     const counted = ['c.store_id = $1'];
     const args: unknown[] = [storeId];
@@ -186,6 +204,7 @@ export class InventoryQueries {
 
   /** The store's products at or below their minimum (the bell), cheapest query: count and the first few. */
   async lowStock(storeId: string): Promise<{ count: number; products: { id: string; name: string; available: number; minimum: number }[] }> {
+    await this.readModels.fresh(FRESH_LIST);
     const r = await this.pool.query<{ id: string; name: string; available: number; minimum: number; total: string }>(
       `SELECT p.product_id AS id, p.name, p.stock - p.reserved AS available, p.minimum, count(*) OVER () AS total
        FROM inventory.catalog_products p
@@ -197,6 +216,7 @@ export class InventoryQueries {
   }
 
   async history(storeId: string, q: HistoryQuery, productId?: string): Promise<LedgerEntry[] | { history: LedgerEntry[]; total: number; totalPages: number; currentPage: number }> {
+    await this.readModels.fresh(FRESH_LEDGER);
     const where = ['m.store_id = $1'];
     const args: unknown[] = [storeId];
     const product = productId ?? q.productId;

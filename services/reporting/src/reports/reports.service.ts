@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type CashCloseResponse, type ReportOrder, type ReportPeriod, type ReportResponse, type StatsResponse } from '@tiendita/contracts';
-import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
+import { type FreshSource, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { CLOCK, type Clock } from '../shared/clock';
 import { addDays, daysBetween, gtDayHour, gtDayStart, pct, periodCover, periodRange, q } from '../shared/time';
@@ -21,6 +21,13 @@ interface FigureRow {
   amount: string;
 }
 
+/** The sources of the figures: orders and sales (ordering), products (catalog), stock (inventory). */
+const FRESH_REPORTS: readonly FreshSource[] = [
+  { projection: 'sales', source: 'ordering' },
+  { projection: 'products', source: 'catalog' },
+  { projection: 'stock', source: 'inventory' },
+];
+
 /** Reads of the reporting projections, always filtered by the caller's store. */
 @Injectable()
 export class ReportsService {
@@ -35,9 +42,14 @@ export class ReportsService {
     private readonly host: ProjectionHost,
   ) {}
 
-  /** The read models exist once the projection host has set up their tables (a request right after start waits for it). */
-  private ready(): Promise<void> {
-    return this.host.started;
+  /**
+   * The read models exist once the projection host has set up their tables (a request right after
+   * start waits for it), and take in what the other services have already committed (a POS sale,
+   * then the dashboard's figures: ProjectionHost.fresh).
+   */
+  private async ready(): Promise<void> {
+    await this.host.started;
+    await this.host.fresh(FRESH_REPORTS);
   }
 
   now(): Date {

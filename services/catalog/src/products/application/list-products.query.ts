@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ProductListQuery, ProductListResponse } from '@tiendita/contracts';
-import { PG_POOL } from '@tiendita/service-kit';
+import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
+import { FRESH_PRODUCT_VIEWS } from '../../read-model/catalog.projection';
 import type { Pool } from 'pg';
 import { containsPattern, foldSearchText, productJsonSql, searchMatchSql } from '../../shared/sql';
 
@@ -19,9 +20,13 @@ const SORT_COLUMNS = { name: 'p.name', price: 'p.price_centavos', stock: 'p.stoc
 
 @QueryHandler(ListProductsQuery)
 export class ListProductsHandler implements IQueryHandler<ListProductsQuery, ProductListResponse> {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readModels: ProjectionHost,
+  ) {}
 
   async execute({ storeId, query }: ListProductsQuery): Promise<ProductListResponse> {
+    await this.readModels.fresh(FRESH_PRODUCT_VIEWS);
     const values: unknown[] = [storeId];
     const where = ['p.store_id = $1'];
     if (query.categoryId === 'none') where.push('p.category_id IS NULL');

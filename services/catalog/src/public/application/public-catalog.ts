@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogMessages, type PublicProductQuery } from '@tiendita/contracts';
 import { NotFoundError } from '@tiendita/eventsourcing';
-import { PG_POOL } from '@tiendita/service-kit';
+import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
+import { FRESH_PRODUCT_VIEWS } from '../../read-model/catalog.projection';
 import type { Pool } from 'pg';
 import { categoryJsonSql, containsPattern, foldSearchText, isoSql, isUuid, productJsonSql, searchMatchSql } from '../../shared/sql';
 
@@ -22,7 +23,10 @@ function storeCte(store: string): { sql: string; value: string } {
  */
 @Injectable()
 export class PublicCatalog {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly readModels: ProjectionHost,
+  ) {}
 
   /**
    * GET /api/public/products/{store}: active products of an active store, newest first, paged.
@@ -31,6 +35,7 @@ export class PublicCatalog {
    * so the cached generic plan never turns into a hash join over the whole table).
    */
   async products(store: string, q: PublicProductQuery): Promise<string> {
+    await this.readModels.fresh(FRESH_PRODUCT_VIEWS);
     const s = storeCte(store);
     const values: unknown[] = [s.value, q.limit, (q.page - 1) * q.limit, q.page];
     const where = ['p.store_id = (SELECT id FROM s)', 'p.is_active'];
@@ -79,6 +84,7 @@ export class PublicCatalog {
   /** GET /api/public/products/{productId}/details: with the approved, public ratings and comments only. */
   async details(productId: string): Promise<string> {
     if (!isUuid(productId)) throw new NotFoundError(CatalogMessages.productNotFound);
+    await this.readModels.fresh(FRESH_PRODUCT_VIEWS);
     const approved = (kind: 'rating' | 'comment', fields: string) => `COALESCE((SELECT json_agg(y.v) FROM (
         SELECT json_build_object(${fields}, 'customerName', r.customer_name, 'createdAt', ${isoSql('r.created_at')}) AS v
         FROM catalog.reviews r WHERE r.product_id = p.id AND r.kind = '${kind}' AND r.status = 'approved' AND r.is_public

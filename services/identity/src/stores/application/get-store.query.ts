@@ -37,6 +37,10 @@ export class GetStoreHandler implements IQueryHandler<GetStoreQuery> {
       })) ?? (await this.find(storeId, ownerId));
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
     // Products from catalog's events (store_products), orders from ordering's (store_orders).
+    await this.readModels.fresh([
+      { projection: 'store_products', source: 'catalog' },
+      { projection: 'store_orders', source: 'ordering' },
+    ]);
     const [products, orders] = await Promise.all([storeProductTotals(this.pool, storeId), storeOrderTotal(this.pool, storeId)]);
     return toStoreView(row, { totalProducts: products.total, totalOrders: orders });
   }

@@ -356,6 +356,8 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
    * search's matches are counted in the statement that reads its page.
    */
   async list(owner: OwnerIdentity, query: Record<string, unknown>): Promise<OrderListResponse> {
+    // A public checkout answers before the list shows its order: a list read right after one waits for it.
+    await this.host.fresh([{ projection: 'orders', source: 'ordering' }]);
     // `where` filters the orders; `counted` is the same filter on order_counts (per store, day,
     // status, type and payment status), which answers the total without counting the orders.
     const where = ['store_id = $1'];
