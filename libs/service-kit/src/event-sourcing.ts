@@ -1,6 +1,7 @@
 import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
 import {
   assertSchemaName,
+  comparePositions,
   createTransport,
   type EventTransport,
   type Position,
@@ -200,7 +201,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
       const left = deadline - Date.now();
       if (left <= 0) return;
       try {
-        await this.waitForPosition(head, { source: pairs[i].source, projection: pairs[i].projection, timeoutMs: left });
+        await this.waitShared(pairs[i], head, left);
       } catch (err) {
         if (err instanceof ProjectionPausedError) return;
         throw err;
@@ -208,6 +209,25 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
       // What the reaction just applied may have appended events for the pairs after it.
       if (i + 1 < pairs.length) behind = [...behind.slice(0, i + 1), ...(await this.behind(pairs.slice(i + 1)))];
     }
+  }
+
+  /** Waits in flight per projection and source, with the position each waits for. */
+  private readonly freshWaits = new Map<string, { to: Position; done: Promise<void> }>();
+
+  /**
+   * One wait per projection and source for every read behind at once (a busy shop reads its list
+   * hundreds of times a second while checkouts append): a read whose position an earlier wait already
+   * covers joins it, instead of each read polling the checkpoint and forcing passes of its own.
+   */
+  private waitShared(pair: FreshSource, head: Position, timeoutMs: number): Promise<void> {
+    const key = `${pair.projection}\u0000${pair.source}`;
+    const current = this.freshWaits.get(key);
+    if (current && comparePositions(current.to, head) >= 0) return current.done;
+    const done: Promise<void> = this.waitForPosition(head, { source: pair.source, projection: pair.projection, timeoutMs }).finally(() => {
+      if (this.freshWaits.get(key)?.done === done) this.freshWaits.delete(key);
+    });
+    this.freshWaits.set(key, { to: head, done });
+    return done;
   }
 
   /** For each pair, the source's newest position when the projection has not applied it yet, else null. One statement. */

@@ -29,11 +29,21 @@ const sales: Projection<'sales'> = {
   },
 };
 
+/** Statements sent by the host's pool, by text (to count the checkpoint reads of the waits). */
+const texts: string[] = [];
 const count = async () => Number((await pool.query('SELECT count(*) AS n FROM lector.sales')).rows[0].n);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = createPool(db.url);
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | null)?.text;
+      if (text) texts.push(text);
+      return query(...args);
+    };
+  });
   await pool.query('CREATE SCHEMA lector');
   source = new PostgresEventStore(pool, 'tienda');
   await source.migrate();
@@ -61,6 +71,23 @@ describe('ProjectionHost.fresh (read-your-writes for reads)', () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(150);
       expect(Date.now() - started).toBeLessThan(1_000);
     }
+  });
+
+  it('fifty reads behind at once share one wait, and all see the write', async () => {
+    applyDelayMs = 300;
+    await source.append('venta-extra', [{ type: 'Sold', data: {} }], 0);
+    texts.length = 0;
+    const seen = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        await host.fresh([{ projection: 'sales', source: 'tienda' }]);
+        return count();
+      }),
+    );
+    expect(new Set(seen)).toEqual(new Set([4]));
+    // One wait polls the checkpoint (about every 20 ms over ~300 ms), not fifty.
+    const checkpointReads = texts.filter((t) => t.includes('FROM lector.subscription_checkpoints WHERE group_name = $1 AND source = $2')).length;
+    expect(checkpointReads).toBeLessThan(50);
+    await pool.query(`DELETE FROM lector.sales WHERE id = 'venta-extra'`);
   });
 
   it('answers at once when the read model is up to date (one small query)', async () => {
