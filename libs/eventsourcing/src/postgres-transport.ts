@@ -158,6 +158,7 @@ class PgSubscription {
 
   async stop(): Promise<void> {
     this.running = false;
+    this.endGathering?.();
     this.wake();
     await this.loop;
   }
@@ -185,7 +186,31 @@ class PgSubscription {
     return new Promise((resolve) => {
       this.caughtUpWaiters.push({ after: this.passes, resolve });
       this.fullPass = true;
+      this.endGathering?.();
       this.wake();
+    });
+  }
+
+  /** Cuts a batchDelayMs wait short (caughtUp, stop); a NOTIFY does not. */
+  private endGathering: (() => void) | null = null;
+
+  /**
+   * After a batch smaller than a full one, under batchDelayMs: waits that long for more events to
+   * gather, unless someone waits for this subscription (caughtUp) or it stops.
+   */
+  private async gather(): Promise<void> {
+    const ms = this.o.batchDelayMs ?? 0;
+    if (ms <= 0 || !this.running || this.caughtUpWaiters.length > 0 || this.fullPass) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.endGathering = null;
+        resolve();
+      }, ms);
+      this.endGathering = () => {
+        clearTimeout(timer);
+        this.endGathering = null;
+        resolve();
+      };
     });
   }
 
@@ -224,7 +249,11 @@ class PgSubscription {
         client?.done();
       }
       failuresInARow = failed ? failuresInARow + 1 : 0;
-      if (handled > 0 && !failed && this.running) continue;
+      if (handled > 0 && !failed && this.running) {
+        // A steady stream: let the next events gather into one batch (batchDelayMs), unless it was a full one.
+        if (handled < batchSize) await this.gather();
+        continue;
+      }
       // A pass that found nothing: every waiter registered before it started is caught up.
       if (!failed) {
         const done = this.caughtUpWaiters.filter((w) => w.after < pass);

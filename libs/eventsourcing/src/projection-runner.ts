@@ -162,6 +162,7 @@ export class ProjectionRunner {
         group: rt.group,
         source,
         batchSize: this.options.batchSize ?? 500,
+        batchDelayMs: rt.projection.liveBatchDelayMs,
         batchStart: this.batchStart(rt),
         handle: (events, tx) => this.handleLive(rt, source, events, tx),
         onError: (err) => {

@@ -73,7 +73,24 @@ export interface Projection<T extends string = string> {
    * keeps what its consumer group has already consumed.
    */
   kind?: 'read-model' | 'reaction';
+  /**
+   * Under a steady stream of events, the live subscription waits this long after a batch before
+   * reading the next (default 0: at once), so events gather into fewer, larger batches: each batch
+   * costs a transaction, a checkpoint and a pass of its own, and at 100 checkouts a second one pass
+   * per event held both cores. A quiet source is still read at once on its NOTIFY; a read or a write
+   * that waits for this projection (`caughtUp`, read-your-writes) cuts the wait short. Only for a
+   * projection whose readers wait for it (ProjectionHost.fresh, waitForPosition): anything else would
+   * see it up to this much later under load. Postgres transport only.
+   */
+  liveBatchDelayMs?: number;
 }
+
+/**
+ * The liveBatchDelayMs of the projections on the checkout's path (session 15): at 100 checkouts a
+ * second, 100 ms gathers ~10 checkouts into each batch; the machine's CPU per checkout fell from
+ * 19.7 to 12.7 ms and the checkout's p99 from 158–376 ms to 53 ms in the ordering bench.
+ */
+export const STEADY_STREAM_BATCH_DELAY_MS = 100;
 
 /** What a reaction is made of: a name (consumer group `<schema>.<name>`), its sources and its effect. */
 export interface ReactionDefinition {
@@ -83,6 +100,8 @@ export interface ReactionDefinition {
   sources: readonly string[];
   /** Acts on a batch of events (ordered per source) inside the runner's transaction, which also saves the checkpoint. */
   apply(tx: PoolClient, events: RecordedEventWithTx[]): Promise<void>;
+  /** See Projection.liveBatchDelayMs. */
+  liveBatchDelayMs?: number;
 }
 
 /**
@@ -98,6 +117,7 @@ export function reaction(definition: ReactionDefinition): Projection<never> {
     tables: [],
     setup: async () => undefined,
     apply: (tx, events) => definition.apply(tx, events),
+    liveBatchDelayMs: definition.liveBatchDelayMs,
   };
 }
 

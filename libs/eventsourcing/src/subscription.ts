@@ -24,6 +24,12 @@ export interface SubscribeOptions {
    */
   batchStart?: string;
   batchSize?: number;
+  /**
+   * After a batch smaller than batchSize, wait this long before reading the next (default 0): under
+   * a steady stream the events gather into larger batches. A NOTIFY does not cut the wait; caughtUp()
+   * and stop() do. A transport may ignore it (Kafka's consumer batches by itself).
+   */
+  batchDelayMs?: number;
   /** Called when handle throws; the batch is retried after a pause. */
   onError?: (err: unknown, events: RecordedEventWithTx[]) => void;
 }

@@ -310,6 +310,32 @@ describe('owner orders', () => {
     expect((await owner.put(`/api/orders/${id}/status`, { status: 'confirmed' })).body.message).toBe('No se puede pasar el pedido de Cancelado a Confirmado');
   });
 
+  it('the reads right after an order, a cancellation or a delivery show the stock it moved (no waiting by the client)', async () => {
+    const p = await product(owner, { name: 'Tortillas', price: 5, stock: 10 });
+    const available = async () => {
+      const [products, inventory, shopList] = await Promise.all([
+        owner.get('/api/products?limit=100'),
+        owner.get('/api/inventory'),
+        shopper().get(`/api/public/products/${shop.subdomain}?limit=100`),
+      ]);
+      const inv = (inventory.body as any[]).find((x) => x.id === p);
+      return [products.body.products.find((x: any) => x.id === p).stock, inv.stock, inv.reserved, shopList.body.products.find((x: any) => x.id === p).stock];
+    };
+    for (let round = 0; round < 3; round++) {
+      const placed = await shopper().post(`/api/public/orders/${shop.subdomain}`, { customerData, items: [{ productId: p, quantity: 3 }] });
+      expect(placed.status).toBe(201);
+      // The owner's list shows the order at once, and every stock view its hold.
+      expect((await owner.get('/api/orders?search=' + placed.body.code)).body.total).toBe(1);
+      expect(await available()).toEqual([7, 10, 3, 7]);
+      expect((await owner.put(`/api/orders/${placed.body.id}/status`, { status: 'cancelled' })).status).toBe(200);
+      expect(await available()).toEqual([10, 10, 0, 10]);
+    }
+    const sold = await shopper().post(`/api/public/orders/${shop.subdomain}`, { customerData, items: [{ productId: p, quantity: 2 }] });
+    for (const status of ['confirmed', 'preparing', 'ready', 'out_for_delivery']) expect((await owner.put(`/api/orders/${sold.body.id}/status`, { status })).status).toBe(200);
+    // Out for delivery: the units left the shelf.
+    expect(await available()).toEqual([8, 8, 0, 8]);
+  });
+
   it("another store's order answers 404 on every route", async () => {
     const p = await product(owner, { name: 'Secreto', price: 1, stock: 5 });
     const { body } = await shopper().post(`/api/public/orders/${shop.subdomain}`, { customerData, items: [{ productId: p, quantity: 1 }] });

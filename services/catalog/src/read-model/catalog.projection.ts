@@ -1,4 +1,4 @@
-import type { Projection, RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import { productJsonSql } from '../shared/sql';
 import { CATALOG_TABLES, type CatalogTable, createCatalogTables } from './catalog-tables';
 import { onCategoryCreated } from './handlers/category-created';
@@ -50,6 +50,8 @@ export const FRESH_PRODUCT_VIEWS = [
 
 export const catalogProjection: Projection<CatalogTable> = {
   name: 'catalog_views',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   // 6: products.stock_minimum and stock_levels.minimum (StockMinimumSet), folded SKU/name indexes (import).
   version: 6,
   sources: ['catalog', 'inventory'],

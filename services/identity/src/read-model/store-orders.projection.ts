@@ -1,5 +1,5 @@
 import { OrderingEventSchemas } from '@tiendita/contracts';
-import type { Projection, RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type StoreOrdersTable = 'store_orders';
@@ -20,6 +20,8 @@ const placedStore = OrderingEventSchemas.OrderPlaced.pick({ storeId: true });
 
 export const storeOrdersProjection: Projection<StoreOrdersTable> = {
   name: 'store_orders',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   version: 1,
   sources: ['ordering'],
   tables: ['store_orders'],

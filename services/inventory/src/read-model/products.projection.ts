@@ -12,7 +12,7 @@ import {
   StockReserved,
   StockSold,
 } from '@tiendita/contracts';
-import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type ProductsTable = 'catalog_products' | 'catalog_categories' | 'catalog_product_counts';
@@ -43,6 +43,8 @@ export const CATEGORY_SORT_KEY = "COALESCE(lower(category_name), 'sin categoría
  */
 export const productsProjection: Projection<ProductsTable> = {
   name: 'catalog_products',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   // 2: the stock columns (from inventory's events), the category's name, and the list's indexes.
   // 4: catalog_product_counts, so the list's total is a sum of a few rows instead of a count of the catalogue.
   // 5: the search key in each sort's index (a search's matches are counted in an index-only walk), and

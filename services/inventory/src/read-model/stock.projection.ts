@@ -8,7 +8,7 @@ import {
   StockSold,
   UserRegistered,
 } from '@tiendita/contracts';
-import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type StockTable = 'stock_items' | 'adjustments' | 'movements' | 'order_codes' | 'owner_names';
@@ -25,6 +25,8 @@ export type StockTable = 'stock_items' | 'adjustments' | 'movements' | 'order_co
  */
 export const stockProjection: Projection<StockTable> = {
   name: 'stock',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   // 3: movements.product_seq and stock_items.movements (a product's history pages by ordinal).
   version: 4,
   sources: ['inventory', 'ordering', 'identity'],

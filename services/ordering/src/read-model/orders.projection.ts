@@ -1,5 +1,5 @@
 import { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
-import { physicalName, type Projection } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_totals' | 'order_versions' | 'order_search';
@@ -25,6 +25,8 @@ const DAY_OF = (column: string) => `(${column} AT TIME ZONE 'America/Guatemala')
  */
 export const ordersProjection: Projection<OrdersTable> = {
   name: 'orders',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   // 2: order_counts; indexes for sorting by id and by status within a store, and for the search.
   // 3: search_key; one covering index per sort, so a page's ids come from the index alone.
   // 4: order_search, the narrow copy a search counts and pages on (the trigram index moved there).

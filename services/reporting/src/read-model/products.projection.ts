@@ -1,5 +1,5 @@
 import { CategoryCreated, LOW_STOCK_THRESHOLD, ProductActivated, ProductCreated, StockAdjusted, StockItemOpened, StockMinimumSet, StockReservationReleased, StockReserved, StockSold } from '@tiendita/contracts';
-import { physicalName, type Projection } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import { StoreVersions, storeVersionsDdl } from './store-versions';
 
 export type ProductsTable = 'products' | 'categories' | 'catalog_versions';
@@ -8,6 +8,8 @@ export type StockTable = 'stock' | 'stock_versions';
 /** Catalog's products and categories as reporting counts them (total, active, active categories). */
 export const productsProjection: Projection<ProductsTable> = {
   name: 'products',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   // 2: catalog_versions, the reports cache's key
   version: 2,
   sources: ['catalog'],
@@ -95,6 +97,8 @@ export const productsProjection: Projection<ProductsTable> = {
  */
 export const stockProjection: Projection<StockTable> = {
   name: 'stock',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   // 2: the minimum column (StockMinimumSet); 3: with stock_versions, the reports cache's key.
   version: 4,
   sources: ['inventory'],

@@ -1,5 +1,5 @@
 import { OrderStatus, OrderType, PaymentMethod, PaymentStatus, type OrderPlaced, type OrderStatusChanged } from '@tiendita/contracts';
-import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 import { gtDayHour, monthOf } from '../shared/time';
 import { applySalesRange, salesRangeStages } from './sales-range';
@@ -16,6 +16,8 @@ export type SalesTable = 'orders' | 'sales_hourly' | 'sales_daily' | 'product_sa
  */
 export const salesProjection: Projection<SalesTable> = {
   name: 'sales',
+  // Its readers wait for it (ProjectionHost.fresh): under load its batches may gather for 100 ms.
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   // 2: per-day and per-month aggregates (the year report read up to 44,000 hourly rows), sales_versions.
   // 3: orders.items as jsonb (a rebuild writes the lines in SQL straight from the events: applyRange).
   version: 3,

@@ -1,16 +1,46 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ReserveStockRequest, type ReserveStockResponse } from '@tiendita/contracts';
-import { Owner, type OwnerIdentity, parse } from '@tiendita/service-kit';
+import { Owner, type OwnerIdentity, parse, ProjectionHost, ProjectionPausedError } from '@tiendita/service-kit';
+import { z } from 'zod';
 import { ReservationsService } from '../application/reservations.service';
+import { ORDERS_REACTION } from '../reactions/ordering-orders.consumer';
+
+/** A position of ordering's events (what its append returned). */
+const SettledRequest = z.object({ transactionId: z.string().regex(/^\d{1,20}$/), globalPosition: z.number().int().min(0) });
+
+/** How long ordering's status change waits here at most before answering anyway. */
+const SETTLED_TIMEOUT_MS = 2000;
 
 /** POST /internal/reservations (signed; ordering calls it with the store as caller). */
 @Controller('internal/reservations')
 export class ReservationsController {
-  constructor(private readonly reservations: ReservationsService) {}
+  constructor(
+    private readonly reservations: ReservationsService,
+    private readonly host: ProjectionHost,
+  ) {}
 
   @Post()
   @HttpCode(200)
   reserve(@Owner() owner: OwnerIdentity, @Body() body: unknown): Promise<ReserveStockResponse> {
     return this.reservations.reserve(owner, parse(ReserveStockRequest, body ?? {}));
+  }
+
+  /**
+   * POST /internal/reservations/settled: answers once inventory has acted on ordering's events up to
+   * the position (a cancellation's units are back, a delivery's have left), so the owner's next read
+   * of stock, here or in the catalog (which waits for inventory's events: ProjectionHost.fresh), shows
+   * it. At most SETTLED_TIMEOUT_MS; `settled: false` when it ran out or the reaction is paused.
+   */
+  @Post('settled')
+  @HttpCode(200)
+  async settled(@Owner() _owner: OwnerIdentity, @Body() body: unknown): Promise<{ settled: boolean }> {
+    const position = parse(SettledRequest, body ?? {});
+    try {
+      await this.host.waitForPosition(position, { source: 'ordering', projection: ORDERS_REACTION, timeoutMs: SETTLED_TIMEOUT_MS });
+    } catch (err) {
+      if (err instanceof ProjectionPausedError) return { settled: false };
+      throw err;
+    }
+    return { settled: await this.host.runner.hasApplied(ORDERS_REACTION, 'ordering', position) };
   }
 }

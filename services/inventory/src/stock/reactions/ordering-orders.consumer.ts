@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
-import { reaction } from '@tiendita/eventsourcing';
+import { reaction, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import { ProjectionHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
 import type { Logger } from 'pino';
 import type { InventoryConfig } from '../../config';
@@ -38,6 +38,9 @@ export class OrderingOrdersConsumer implements OnApplicationBootstrap, OnModuleD
       reaction({
         name: ORDERS_REACTION,
         sources: ['ordering'],
+        // A checkout's hold is confirmed here; under load batches may gather for 100 ms. A status
+        // change waits for it (POST /internal/reservations/settled), and the stock reads wait for it (fresh).
+        liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
         apply: async (tx, events) => {
           // Consecutive OrderPlaced are confirmed in one statement, before any later event acts;
           // a release or sale is looked into only for an order that holds stock here (one look for

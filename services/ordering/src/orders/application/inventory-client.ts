@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { type ReserveStockRequest, ReserveStockResponse } from '@tiendita/contracts';
+import type { Position } from '@tiendita/eventsourcing';
 import { type CallerIdentity, InternalClient, SERVICE_CONFIG } from '@tiendita/service-kit';
 import type { OrderingConfig } from '../../config';
 
@@ -18,6 +19,11 @@ export class InventoryClient implements OnModuleDestroy {
 
   reserve(caller: CallerIdentity, body: ReserveStockRequest): Promise<ReserveStockResponse> {
     return this.client.json('inventory', 'POST', '/internal/reservations', body, caller, { idempotent: true, schema: ReserveStockResponse });
+  }
+
+  /** Waits (at most ~2 s) until inventory has acted on ordering's events up to `position` (a cancellation's units back). */
+  settled(caller: CallerIdentity, position: Position): Promise<{ settled: boolean }> {
+    return this.client.json('inventory', 'POST', '/internal/reservations/settled', position, caller, { idempotent: true, timeoutMs: 5000 });
   }
 
   async onModuleDestroy(): Promise<void> {

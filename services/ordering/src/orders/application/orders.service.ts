@@ -585,6 +585,11 @@ export class OrdersService implements OnApplicationBootstrap, OnModuleDestroy {
       { metadata: { storeId: owner.storeId, actor: owner.userId } },
     );
     await this.host.waitForPosition(result.position, { projection: 'orders' });
+    // Inventory moves the order's units on this event (back on a cancellation, off the shelf on a
+    // delivery): the owner's next stock read, in inventory or the catalog, shows it once this answers.
+    if (result.position) {
+      await this.inventory.settled(owner, result.position).catch((err: unknown) => this.logger.warn({ err, orderId: id }, 'Inventario no confirmó a tiempo el cambio de estado del pedido'));
+    }
     return this.get(owner, id);
   }
 
