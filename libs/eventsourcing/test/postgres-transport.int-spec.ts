@@ -268,3 +268,50 @@ describe("the postgres transport's own pools", () => {
     }
   });
 });
+
+describe('the postgres transport gathers a steady stream (batchDelayMs)', () => {
+  it('reads a quiet source at once, gathers a stream into fewer batches, and caughtUp() cuts the wait short', async () => {
+    const source = `src_${randomBytes(4).toString('hex')}`;
+    const consumer = `consumer_${randomBytes(4).toString('hex')}`;
+    const store = await migratedStore(db.pool, source);
+    await db.pool.query(`CREATE SCHEMA ${consumer}`);
+    const transport = new PostgresTransport({ pool: db.pool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
+    const batches: string[][] = [];
+    let sub: Subscription | null = null;
+    try {
+      sub = await transport.subscribe({
+        group: 'g',
+        source,
+        batchDelayMs: 300,
+        handle: async (events: RecordedEventWithTx[]) => {
+          batches.push(events.map((e) => e.streamId));
+        },
+      });
+      await sub.caughtUp();
+      // Quiet source: its NOTIFY is answered at once.
+      let started = Date.now();
+      await store.append('s-0', [{ type: 'Happened', data: {} }], 0);
+      await eventually(async () => batches.flat().length === 1, 5_000, 'the first event');
+      expect(Date.now() - started).toBeLessThan(250);
+      // A stream, one event every 20 ms for 200 ms: gathered into a few batches, not ten.
+      for (let i = 1; i <= 10; i++) {
+        await store.append(`s-${i}`, [{ type: 'Happened', data: {} }], 0);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await eventually(async () => batches.flat().length === 11, 5_000, 'the stream');
+      expect(batches.length).toBeLessThanOrEqual(4);
+      expect(batches.flat()).toEqual(Array.from({ length: 11 }, (_, i) => `s-${i}`));
+      // Right after a batch the subscription gathers for 300 ms; a caughtUp() does not wait that long.
+      await store.append('s-11', [{ type: 'Happened', data: {} }], 0);
+      await eventually(async () => batches.flat().length === 12, 5_000, 'the event after the stream');
+      await store.append('s-12', [{ type: 'Happened', data: {} }], 0);
+      started = Date.now();
+      await sub.caughtUp();
+      expect(batches.flat()).toContain('s-12');
+      expect(Date.now() - started).toBeLessThan(280);
+    } finally {
+      await sub?.stop();
+      await transport.close();
+    }
+  });
+});
