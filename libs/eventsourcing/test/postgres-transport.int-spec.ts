@@ -1,21 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Pool, type PoolClient } from 'pg';
 import { heldBackDelay, notifyChannel, PostgresEventStore, PostgresTransport, ProjectionRunner, type RecordedEventWithTx, type Subscription } from '../src';
+import { recordStatements } from '../src/testing';
 import { eventually, ledgerProjection, migratedStore, openTestDb, type TestDb } from './support';
 
 /** A pool whose clients record the text of every statement they send. */
 function recordingPool(url: string): { pool: Pool; texts: string[] } {
   const pool = new Pool({ connectionString: url, max: 4 });
-  const texts: string[] = [];
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | null)?.text;
-      if (text) texts.push(text);
-      return query(...args);
-    };
-  });
-  return { pool, texts };
+  return { pool, texts: recordStatements(pool) };
 }
 
 /** Statements that read a source's events under the safe read bound (a pass's read, or its probe). */
@@ -45,16 +37,8 @@ describe('the postgres transport, woken with nothing new', () => {
     await db.pool.query(`CREATE SCHEMA ${consumer}`);
     // The transport's own pool, whose clients count the commits they send (a commit of a transaction
     // that locked the checkpoint row waits for a WAL flush; a rollback does not).
-    const pool = new Pool({ connectionString: db.url, max: 4 });
-    let commits = 0;
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-        const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | null)?.text;
-        if (text && /\bCOMMIT\b/.test(text)) commits++;
-        return query(...args);
-      };
-    });
+    const { pool, texts } = recordingPool(db.url);
+    const commits = () => texts.filter((t) => /\bCOMMIT\b/.test(t)).length;
     const transport = new PostgresTransport({ pool, schema: consumer, connectionString: db.url, pollIntervalMs: 60_000 });
     const seen: string[] = [];
     let sub: Subscription | null = null;
@@ -69,19 +53,19 @@ describe('the postgres transport, woken with nothing new', () => {
       await store.append('s-1', [{ type: 'Happened', data: {} }], 0);
       await eventually(async () => seen.length === 1, 10_000, 'the first event');
       await new Promise((r) => setTimeout(r, 200)); // the pass after the batch
-      commits = 0;
+      texts.length = 0;
 
       for (let i = 0; i < 20; i++) {
         await db.pool.query('SELECT pg_notify($1, $2)', [notifyChannel(source), '']);
         await new Promise((r) => setTimeout(r, 10));
       }
       await new Promise((r) => setTimeout(r, 300));
-      expect(commits).toBe(0);
+      expect(commits()).toBe(0);
 
       await store.append('s-2', [{ type: 'Happened', data: {} }], 0);
       await eventually(async () => seen.length === 2, 2_000, 'the second event, woken by its NOTIFY');
       expect(seen).toEqual(['s-1', 's-2']);
-      expect(commits).toBeGreaterThan(0);
+      expect(commits()).toBeGreaterThan(0);
       // caughtUp() still takes the locked path and ends.
       await sub.caughtUp();
     } finally {

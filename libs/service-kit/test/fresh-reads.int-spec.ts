@@ -1,4 +1,5 @@
 import { PostgresEventStore, PostgresTransport, type Projection } from '@tiendita/eventsourcing';
+import { recordStatements } from '@tiendita/eventsourcing/testing';
 import { createPool, ProjectionHost } from '@tiendita/service-kit';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import pino from 'pino';
@@ -30,20 +31,13 @@ const sales: Projection<'sales'> = {
 };
 
 /** Statements sent by the host's pool, by text (to count the checkpoint reads of the waits). */
-const texts: string[] = [];
+let texts: string[] = [];
 const count = async () => Number((await pool.query('SELECT count(*) AS n FROM lector.sales')).rows[0].n);
 
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = createPool(db.url);
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | null)?.text;
-      if (text) texts.push(text);
-      return query(...args);
-    };
-  });
+  texts = recordStatements(pool);
   await pool.query('CREATE SCHEMA lector');
   source = new PostgresEventStore(pool, 'tienda');
   await source.migrate();

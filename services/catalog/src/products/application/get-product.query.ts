@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { PriceHistoryEntry, ProductView } from '@tiendita/contracts';
-import { PG_POOL } from '@tiendita/service-kit';
+import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
+import { FRESH_PRODUCT_VIEWS } from '../../read-model/catalog.projection';
 import { isoSql, quetzalesSql } from '../../shared/sql';
 import { ProductReader } from './product-reader';
 
@@ -18,9 +19,14 @@ export class GetProductQuery extends Query<ProductView> {
 
 @QueryHandler(GetProductQuery)
 export class GetProductHandler implements IQueryHandler<GetProductQuery, ProductView> {
-  constructor(private readonly reader: ProductReader) {}
+  constructor(
+    private readonly reader: ProductReader,
+    private readonly readModels: ProjectionHost,
+  ) {}
 
-  execute({ storeId, productId }: GetProductQuery): Promise<ProductView> {
+  /** A read after another service's write (a sale, an adjustment) shows its stock; the product's own writes wait for their stream. */
+  async execute({ storeId, productId }: GetProductQuery): Promise<ProductView> {
+    await this.readModels.fresh(FRESH_PRODUCT_VIEWS);
     return this.reader.get(storeId, productId);
   }
 }

@@ -1,21 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CatalogMessages, type ProductView } from '@tiendita/contracts';
 import { NotFoundError } from '@tiendita/eventsourcing';
-import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
-import { FRESH_PRODUCT_VIEWS } from '../../read-model/catalog.projection';
+import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { isUuid, productJsonSql } from '../../shared/sql';
 
 /** Reads one product of a store from the read model; another store's product is not found. */
 @Injectable()
 export class ProductReader {
-  constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly readModels: ProjectionHost,
-  ) {}
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async get(storeId: string, productId: string): Promise<ProductView> {
-    await this.readModels.fresh(FRESH_PRODUCT_VIEWS);
     if (!isUuid(productId)) throw new NotFoundError(CatalogMessages.productNotFound);
     const r = await this.pool.query<{ view: ProductView }>({
       name: 'catalog_get_product',
