@@ -7,7 +7,8 @@ export const OrderStatus = z.enum(['pending', 'confirmed', 'preparing', 'ready',
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export const OrderType = z.enum(['whatsapp', 'pos']);
 export type OrderType = z.infer<typeof OrderType>;
-export const PaymentStatus = z.enum(['pending', 'paid', 'failed']);
+// New values go last: reporting stores a status as its index in this list.
+export const PaymentStatus = z.enum(['pending', 'paid', 'failed', 'partial', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 export const PaymentMethod = z.enum(['cash', 'card', 'kash', 'zigi', 'whatsapp']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
@@ -67,6 +68,58 @@ export const OrderStatusChanged = z.object({
 });
 export type OrderStatusChanged = z.infer<typeof OrderStatusChanged>;
 
+/** Largest amount a sale, a line, a payment or cash received may carry (spec §5: decimal 10,2), centavos. */
+export const MAX_AMOUNT_CENTAVOS = 9_999_999_999;
+const Amount = z.number().int().min(1).max(MAX_AMOUNT_CENTAVOS);
+
+/** How money changed hands when a payment is recorded or refunded. */
+export const PaymentRecordMethod = z.enum(['cash', 'card', 'transfer', 'other']);
+export type PaymentRecordMethod = z.infer<typeof PaymentRecordMethod>;
+
+/**
+ * Money was received for an order. Since payments exist an order is always placed with
+ * paymentStatus 'pending' and a POS sale appends its PaymentRecorded in the same batch as its
+ * OrderPlaced. An OrderPlaced written before (paymentStatus 'paid', no PaymentRecorded after it)
+ * is read as one payment of its total by its paymentMethod.
+ */
+export const PaymentRecorded = z.object({
+  orderId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  paymentId: z.string().uuid(),
+  method: PaymentRecordMethod,
+  /** Amount applied to the order, centavos (never more than the balance due). */
+  amount: Amount,
+  /** Bank or card reference (a transfer's number), if any. */
+  reference: z.string().nullable(),
+  /** Cash handed over and change given back (cash only), centavos. */
+  cashReceived: z.number().int().min(0).max(MAX_AMOUNT_CENTAVOS).nullable(),
+  change: z.number().int().min(0).max(MAX_AMOUNT_CENTAVOS).nullable(),
+  /** Total paid so far and the resulting payment status, after this payment. */
+  paidTotal: z.number().int().min(0).max(MAX_AMOUNT_CENTAVOS),
+  paymentStatus: PaymentStatus,
+  /** The author's display name (never a raw id) and user id. */
+  recordedBy: z.string(),
+  recordedById: z.string(),
+  recordedAt: z.string(),
+});
+export type PaymentRecorded = z.infer<typeof PaymentRecorded>;
+
+/** Money was given back (a paid order cancelled, or a refund recorded on its own). */
+export const PaymentRefunded = z.object({
+  orderId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  refundId: z.string().uuid(),
+  method: PaymentRecordMethod,
+  amount: Amount,
+  reason: z.string().nullable(),
+  /** Net paid after this refund, centavos. */
+  paidTotal: z.number().int().min(0).max(MAX_AMOUNT_CENTAVOS),
+  refundedBy: z.string(),
+  refundedById: z.string(),
+  refundedAt: z.string(),
+});
+export type PaymentRefunded = z.infer<typeof PaymentRefunded>;
+
 /** Every ordering event type with its payload schema (consumers validate what they read). */
-export const OrderingEventSchemas = { OrderPlaced, OrderStatusChanged } as const;
+export const OrderingEventSchemas = { OrderPlaced, OrderStatusChanged, PaymentRecorded, PaymentRefunded } as const;
 export type OrderingEventType = keyof typeof OrderingEventSchemas;
