@@ -5,6 +5,7 @@ export * from './catalog-constants';
 export * from './image-variants';
 export * from './money';
 export * from './order-constants';
+export * from './order-status';
 export * from './store-constants';
 export * from './store-theme';
 export * from './subscription-constants';

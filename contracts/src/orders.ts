@@ -6,31 +6,6 @@ import { OrderStatus, OrderType, PaymentMethod, PaymentStatus } from './ordering
 
 export { OrderMessages };
 
-/** Spanish names of the statuses (messages and screens). */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pendiente',
-  confirmed: 'Confirmado',
-  preparing: 'En preparación',
-  ready: 'Listo',
-  out_for_delivery: 'En camino',
-  delivered: 'Entregado',
-  completed: 'Completado',
-  cancelled: 'Cancelado',
-};
-
-/** The forward step of each status (spec §4). */
-export const ORDER_NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
-  pending: 'confirmed',
-  confirmed: 'preparing',
-  preparing: 'ready',
-  ready: 'out_for_delivery',
-  out_for_delivery: 'delivered',
-  delivered: 'completed',
-};
-
-/** Statuses from which an order can no longer be cancelled. */
-export const ORDER_NOT_CANCELLABLE: readonly OrderStatus[] = ['completed', 'cancelled', 'delivered'];
-
 /** Page sizes of the orders list (spec §9). */
 export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const;
 /** The largest page GET /api/orders answers (any whole size from 1 up to it). */
