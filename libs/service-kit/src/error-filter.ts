@@ -5,7 +5,8 @@ import { DomainError } from '@tiendita/eventsourcing';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { httpStatusOf, TooManyRequestsError } from './http-errors';
+import { isDatabaseUnavailable } from './database-errors';
+import { httpStatusOf, SERVICE_UNAVAILABLE_MESSAGE, TooManyRequestsError } from './http-errors';
 
 /** An error already turned into an HTTP answer. */
 export interface MappedError {
@@ -27,7 +28,7 @@ const messageByStatus: Record<number, [string, string]> = {
   415: ['Tipo de contenido no soportado', ErrorCode.unsupportedMediaType],
   422: ['Solicitud inválida', ErrorCode.validation],
   429: ['Demasiados intentos. Espera unos minutos e inténtalo de nuevo.', ErrorCode.tooManyRequests],
-  503: ['Servicio no disponible', ErrorCode.unavailable],
+  503: [SERVICE_UNAVAILABLE_MESSAGE, ErrorCode.unavailable],
 };
 
 const internal: MappedError = { status: 500, body: { message: 'Error interno del servidor', code: ErrorCode.internal } };
@@ -100,6 +101,8 @@ function mapAnyError(error: unknown): MappedError {
     const [message, fallbackCode] = messageByStatus[status] ?? ['Solicitud inválida', ErrorCode.validation];
     return { status, body: { message, code: fallbackCode } };
   }
+  // A lost or refused database connection passes: the client is told to try again, in Spanish.
+  if (isDatabaseUnavailable(error)) return { status: 503, body: { message: SERVICE_UNAVAILABLE_MESSAGE, code: ErrorCode.unavailable } };
   return internal;
 }
 
@@ -113,7 +116,9 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     const mapped = mapError(exception);
-    if (mapped.status >= 500) {
+    if (mapped.status === 503 && isDatabaseUnavailable(exception)) {
+      this.logger.warn({ err: exception, method: request?.method, url: request?.url }, 'Base de datos no disponible: se responde 503');
+    } else if (mapped.status >= 500) {
       this.logger.error({ err: exception, method: request?.method, url: request?.url }, 'Error no controlado al atender la solicitud');
     }
     if (reply.sent) return;

@@ -48,7 +48,7 @@ describe('errorFromBody: a service answer becomes the same answer again at the c
     [401, { message: 'No autenticado', code: ErrorCode.unauthorized }],
     [403, { message: 'Acceso denegado', code: ErrorCode.forbidden }],
     [413, { message: 'El archivo es demasiado grande', code: ErrorCode.payloadTooLarge }],
-    [503, { message: 'Servicio no disponible', code: ErrorCode.unavailable }],
+    [503, { message: 'Servicio no disponible, inténtalo de nuevo en un momento', code: ErrorCode.unavailable }],
   ])('%i %j', (status, body) => {
     expect(mapError(errorFromBody(status, body))).toEqual({ status, body });
   });

@@ -50,9 +50,12 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
+/** The one text of a 503 nobody gave a message of its own: a service down, the database unreachable, a closing server. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Servicio no disponible, inténtalo de nuevo en un momento';
+
 /** 503: the service called could not be reached, did not answer in time, or cannot serve this now. */
 export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'Servicio no disponible, inténtalo de nuevo en un momento', details?: Record<string, unknown>) {
+  constructor(message = SERVICE_UNAVAILABLE_MESSAGE, details?: Record<string, unknown>) {
     super(message, 503, ErrorCode.unavailable, details);
   }
 }

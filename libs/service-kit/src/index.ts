@@ -5,6 +5,7 @@ export * from './error-filter';
 export * from './http-errors';
 export * from './internal-auth';
 export * from './database';
+export * from './database-errors';
 export * from './logger';
 export * from './validation';
 export * from './zod-messages';
