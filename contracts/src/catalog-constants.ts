@@ -73,32 +73,3 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const PRODUCT_PAGE_SIZES = [8, 12, 24, 48] as const;
 export const DEFAULT_PRODUCT_PAGE_SIZE = 12;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-
-/** Low stock is this many units or fewer (spec 001 §9), everywhere: filters, cards, dashboard. */
-export const LOW_STOCK_THRESHOLD = 5;
-
-/** Stock level thresholds (spec 001 §4): owner views and the public badge differ above 5. */
-export type StockLevel = 'out' | 'low' | 'medium' | 'high';
-export function ownerStockLevel(stock: number): StockLevel {
-  if (stock <= 0) return 'out';
-  if (stock <= LOW_STOCK_THRESHOLD) return 'low';
-  if (stock <= 20) return 'medium';
-  return 'high';
-}
-export function publicStockLevel(stock: number): StockLevel {
-  if (stock <= 0) return 'out';
-  if (stock <= LOW_STOCK_THRESHOLD) return 'low';
-  if (stock <= 10) return 'medium';
-  return 'high';
-}
-
-const PUBLIC_STOCK_LABELS: Record<StockLevel, (stock: number) => string> = {
-  out: () => 'Agotado',
-  low: (stock) => (stock === 1 ? '¡Última unidad!' : `Solo quedan ${stock}`),
-  medium: () => 'Pocas unidades',
-  high: () => 'En stock',
-};
-/** The shop's stock badge text (spec 001 §4): Agotado, ¡Última unidad! / Solo quedan n, Pocas unidades, En stock. */
-export function publicStockLabel(stock: number): string {
-  return PUBLIC_STOCK_LABELS[publicStockLevel(stock)](stock);
-}

@@ -2,6 +2,9 @@
 // helpers). The package entry also builds every zod schema when it loads, about 33 KB gzipped that
 // the shop's first page on a phone does without; the shop imports from here.
 export * from './catalog-constants';
+export * from './stock-level';
+export * from './vat';
+export * from './whatsapp';
 export * from './image-variants';
 export * from './money';
 export * from './order-constants';

@@ -23,3 +23,6 @@ export * from './image-variants';
 export * from './link-preview';
 export * from './store-theme';
 export * from './search-fold';
+export * from './stock-level';
+export * from './vat';
+export * from './whatsapp';

@@ -56,3 +56,14 @@ export function formatDecimal(value: number, maxFractionDigits: number): string 
   if (digits === null) return value.toLocaleString('es-GT', { maximumFractionDigits: maxFractionDigits });
   return `${value < 0 || Object.is(value, -0) ? '-' : ''}${digits}`;
 }
+
+/**
+ * Centavos as messages and receipts write them: Q1,234.50 (es-GT's grouping, no space after Q).
+ * Written out rather than with toLocaleString, which cost ICU work on every line of every order.
+ */
+export function quetzalesText(centavos: Centavos): string {
+  const sign = centavos < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(centavos));
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}Q${whole}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -1,3 +1,5 @@
+import { DEFAULT_TAX_RATE } from './vat';
+
 /** The 22 departments of Guatemala, in the order the register form lists them. */
 export const DEPARTMENTS = [
   'Alta Verapaz', 'Baja Verapaz', 'Chimaltenango', 'Chiquimula', 'El Progreso', 'Escuintla', 'Guatemala',
@@ -50,7 +52,7 @@ export const STORE_DEFAULTS = {
 } as const;
 
 export const STORE_SETTINGS_DEFAULTS = {
-  taxRate: 0.12,
+  taxRate: DEFAULT_TAX_RATE,
   currency: 'GTQ',
   kashEnabled: false,
   zigiEnabled: false,
@@ -70,15 +72,4 @@ export function deriveSubdomain(storeName: string): string {
     .replace(/[^a-z0-9\s]/g, '')
     .replace(/\s+/g, '-')
     .slice(0, 50);
-}
-
-/**
- * A WhatsApp chat link (wa.me wants the number as digits only, country code first: 502 for
- * Guatemala, added to an 8-digit number), or null for a number too short to be one.
- */
-export function whatsappLink(number: string, message: string): string | null {
-  let digits = number.replace(/\D/g, '');
-  if (digits.length === 8) digits = `502${digits}`;
-  if (digits.length < 8) return null;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
 }

@@ -3,6 +3,7 @@ import { AuthMessages, SubdomainSchema } from './auth';
 import { TAX_REGIMES, type TaxRegime } from './identity-events';
 import { BUSINESS_TYPE_VALUES, DEPARTMENTS } from './store-constants';
 import { StoreSettingsView } from './store';
+import { DEFAULT_TAX_RATE, SMALL_TAXPAYER_TAX_RATE, vatContained } from './vat';
 
 /** Spanish messages of the settings screen and its calls (spec 001 §5 and §8). */
 export const SettingsMessages = {
@@ -27,9 +28,9 @@ export const SettingsMessages = {
 
 /** What each regime sets: the rate, and the line receipts print. */
 export const TAX_REGIME_INFO: Record<TaxRegime, { taxRate: number; label: string; receiptNote: string }> = {
-  general: { taxRate: 0.12, label: 'Régimen general (IVA 12%)', receiptNote: 'Precios incluyen IVA (12%)' },
+  general: { taxRate: DEFAULT_TAX_RATE, label: 'Régimen general (IVA 12%)', receiptNote: 'Precios incluyen IVA (12%)' },
   pequeno_contribuyente: {
-    taxRate: 0.05,
+    taxRate: SMALL_TAXPAYER_TAX_RATE,
     label: 'Pequeño Contribuyente (5%)',
     receiptNote: 'Pequeño Contribuyente: impuesto del 5%. No genera derecho a crédito fiscal.',
   },
@@ -37,7 +38,7 @@ export const TAX_REGIME_INFO: Record<TaxRegime, { taxRate: number; label: string
 
 /** The regime a stored rate stands for (0.05 is Pequeño Contribuyente, anything else general). */
 export function taxRegimeOfRate(taxRate: number): TaxRegime {
-  return Math.abs(taxRate - 0.05) < 1e-9 ? 'pequeno_contribuyente' : 'general';
+  return Math.abs(taxRate - SMALL_TAXPAYER_TAX_RATE) < 1e-9 ? 'pequeno_contribuyente' : 'general';
 }
 
 /**
@@ -50,7 +51,7 @@ export function taxRegimeOfRate(taxRate: number): TaxRegime {
 export function receiptTax(order: { tax: number; subtotal: number }, storeTaxRate: number): { regime: TaxRegime; label: string; note: string } {
   const tax = Math.round(order.tax * 100);
   const total = tax + Math.round(order.subtotal * 100);
-  const charged = TAX_REGIMES.filter((r) => Math.round(total - total / (1 + TAX_REGIME_INFO[r].taxRate)) === tax);
+  const charged = TAX_REGIMES.filter((r) => vatContained(total, TAX_REGIME_INFO[r].taxRate) === tax);
   const regime = charged.length === 1 ? charged[0] : taxRegimeOfRate(storeTaxRate);
   return { regime, label: regime === 'general' ? 'IVA (12%)' : 'Impuesto (5%)', note: TAX_REGIME_INFO[regime].receiptNote };
 }

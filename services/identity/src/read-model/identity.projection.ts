@@ -1,4 +1,4 @@
-import type { IdentityEvent } from '@tiendita/contracts';
+import { DEFAULT_TAX_RATE, type IdentityEvent } from '@tiendita/contracts';
 import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
@@ -64,7 +64,7 @@ export const identityProjection: Projection<IdentityTable> = {
       CREATE TABLE IF NOT EXISTS ${t.store_settings} (
         id uuid PRIMARY KEY,
         store_id uuid NOT NULL,
-        tax_rate numeric(5,4) NOT NULL DEFAULT 0.12,
+        tax_rate numeric(5,4) NOT NULL DEFAULT ${DEFAULT_TAX_RATE},
         currency char(3) NOT NULL DEFAULT 'GTQ',
         kash_enabled boolean NOT NULL DEFAULT false,
         zigi_enabled boolean NOT NULL DEFAULT false,

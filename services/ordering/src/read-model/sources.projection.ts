@@ -1,4 +1,4 @@
-import { ProductCreated, ProductPriceChanged, ProductUpdated, StoreCreated, StoreSettingsCreated } from '@tiendita/contracts';
+import { DEFAULT_TAX_RATE, ProductCreated, ProductPriceChanged, ProductUpdated, StoreCreated, StoreSettingsCreated } from '@tiendita/contracts';
 import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
@@ -59,7 +59,7 @@ export const sourcesProjection: Projection<SourcesTable> = {
         allow_online_orders boolean NOT NULL DEFAULT true,
         require_customer_info boolean NOT NULL DEFAULT false,
         logo_url text,
-        tax_rate numeric(5,4) NOT NULL DEFAULT 0.12,
+        tax_rate numeric(5,4) NOT NULL DEFAULT ${DEFAULT_TAX_RATE},
         receipt_header text,
         receipt_footer text
       );

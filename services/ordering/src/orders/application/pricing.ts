@@ -1,7 +1,7 @@
-import { finalPriceCentavos, type OrderLine } from '@tiendita/contracts';
+import { finalPriceCentavos, type OrderLine, vatContained } from '@tiendita/contracts';
 
-/** Default IVA of Guatemala (spec §9) when the store's settings have not reached ordering. */
-export const DEFAULT_TAX_RATE = 0.12;
+// The default rate, the message and its link have one home in contracts (the browser builds the same ones).
+export { DEFAULT_TAX_RATE, quetzalesText, whatsappLink as whatsappUrl, whatsappOrderMessage as whatsappMessage } from '@tiendita/contracts';
 
 export interface ProductRow {
   id: string;
@@ -22,56 +22,8 @@ export function priceLine(product: ProductRow, quantity: number): OrderLine {
 /** Prices include IVA: tax is the IVA contained in the total, rounded once; subtotal = total − tax. */
 export function totals(lines: readonly OrderLine[], taxRate: number): { subtotal: number; tax: number; total: number } {
   const total = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-  const tax = Math.round(total - total / (1 + taxRate));
+  const tax = vatContained(total, taxRate);
   return { subtotal: total - tax, tax, total };
-}
-
-/**
- * Centavos as the shop writes them in messages and receipts: Q1,234.50 (es-GT's grouping, no space
- * after Q). Written out rather than with toLocaleString, which cost ICU work on every line of every order.
- */
-export function quetzalesText(centavos: number): string {
-  const sign = centavos < 0 ? '-' : '';
-  const abs = Math.abs(Math.round(centavos));
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}Q${whole}.${String(abs % 100).padStart(2, '0')}`;
-}
-const q = quetzalesText;
-
-export interface MessageInput {
-  code: string;
-  lines: readonly OrderLine[];
-  total: number;
-  name: string;
-  phone: string;
-  address: string | null;
-  notes: string | null;
-}
-
-/** The itemised WhatsApp message of a public order (Spanish). */
-export function whatsappMessage(m: MessageInput): string {
-  const rows = [
-    '¡Hola! Quiero hacer un pedido.',
-    `Pedido: ${m.code}`,
-    '',
-    ...m.lines.map((l) => `• ${l.quantity} x ${l.productName} (${q(l.unitPrice)} c/u) = ${q(l.lineTotal)}`),
-    '',
-    `Total: ${q(m.total)}`,
-    '',
-    `Nombre: ${m.name}`,
-    `Teléfono: ${m.phone}`,
-  ];
-  if (m.address) rows.push(`Dirección: ${m.address}`);
-  if (m.notes) rows.push(`Notas: ${m.notes}`);
-  return rows.join('\n');
-}
-
-/** https://wa.me/<digits>?text=… to the store's number (8 digits get 502 in front), or null without a number. */
-export function whatsappUrl(number: string | null | undefined, message: string): string | null {
-  const digits = (number ?? '').replace(/\D/g, '');
-  if (!digits) return null;
-  const full = digits.length === 8 ? `502${digits}` : digits;
-  return `https://wa.me/${full}?text=${encodeURIComponent(message)}`;
 }
 
 /** Unambiguous alphabet for codes read out over the phone (no 0/O, 1/I/L). */
