@@ -22,7 +22,11 @@ export const ImportMessages = {
   unreadableExcel: 'No se pudo leer el archivo de Excel. Revisa que no esté dañado ni protegido con contraseña.',
   tooLarge: 'El archivo es demasiado grande: el máximo es 10 MB.',
   noRows: 'El archivo no tiene productos: agrega una fila por producto debajo de los encabezados.',
-  tooManyRows: (rows: number) => `El archivo tiene ${rows.toLocaleString('es-GT')} filas de productos; el máximo es ${MAX_IMPORT_ROWS.toLocaleString('es-GT')} por importación. Divídelo en varios archivos.`,
+  // The file is read up to one row past the limit, so the message cannot name the file's count.
+  tooManyRows: `El archivo tiene más de ${MAX_IMPORT_ROWS.toLocaleString('es-GT')} filas de productos; el máximo es ${MAX_IMPORT_ROWS.toLocaleString('es-GT')} por importación. Divídelo en varios archivos.`,
+  tooMuchData: `El archivo de Excel tiene demasiados datos para importarlo. Divídelo en varios archivos de hasta ${MAX_IMPORT_ROWS.toLocaleString('es-GT')} productos.`,
+  tooSlow: 'El archivo tardó demasiado en leerse. Divídelo en varios archivos más pequeños e inténtalo de nuevo.',
+  previewRateLimited: 'Revisaste muchos archivos seguidos. Espera unos minutos antes de revisar otro.',
   missingColumns: `No encontramos las columnas del archivo. La primera fila debe tener sus nombres: ${IMPORT_COLUMNS.join(', ')} (descarga la plantilla). Se necesita al menos Nombre o SKU.`,
   nameRequired: 'Falta el nombre del producto.',
   priceRequired: 'Falta el precio.',

@@ -20,6 +20,9 @@ export const catalogConfigShape = {
   UPLOAD_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
   /** Bytes of images one store may upload in any 24 hours (default 500 MB). */
   UPLOAD_MAX_BYTES_PER_DAY: z.coerce.number().int().min(1).default(500 * 1024 * 1024),
+  /** Import previews (POST /api/products/import/preview) one store may ask for per window: each reads a file of up to 10 MB. */
+  IMPORT_PREVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  IMPORT_PREVIEW_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** AI helpers (libs/ai): without OPENAI_API_KEY every helper answers with its fallback. */
   OPENAI_API_KEY: z.string().optional(),
   /** Any OpenAI-compatible server (e.g. a local one: http://127.0.0.1:11434/v1). */

@@ -47,7 +47,7 @@ export function parseRows(sheet: Sheet): ParsedRow[] {
   if (!columns.has('name') && !columns.has('sku')) throw new ValidationError(ImportMessages.missingColumns, { fields: { file: ImportMessages.missingColumns } });
   if (data.length === 0) throw new ValidationError(ImportMessages.noRows, { fields: { file: ImportMessages.noRows } });
   if (data.length > MAX_IMPORT_ROWS) {
-    const message = ImportMessages.tooManyRows(data.length);
+    const message = ImportMessages.tooManyRows;
     throw new ValidationError(message, { fields: { file: message } });
   }
   const parsed: ParsedRow[] = [];

@@ -13,14 +13,16 @@ import {
   toCentavos,
 } from '@tiendita/contracts';
 import { ConcurrencyError, DomainError, handleCommand, IllegalStateError, type Position, type PostgresEventStore, withTransaction } from '@tiendita/eventsourcing';
-import { EVENT_STORE, httpStatusOf, type OwnerIdentity, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
+import { EVENT_STORE, httpStatusOf, type OwnerIdentity, PG_POOL, ProjectionHost, SERVICE_CONFIG } from '@tiendita/service-kit';
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { categoryDecider, categoryStreamId } from '../../categories/domain/category.decider';
+import type { CatalogConfig } from '../../config';
 import { roundDiscount } from '../../products/application/create-product.handler';
 import type { ProductCommand } from '../../products/domain/product.decide';
 import { productDecider } from '../../products/domain/product.decider';
 import { productStreamId } from '../../products/domain/product.events';
+import { RateLimiter } from '../../reviews/application/rate-limiter';
 import { InventoryClient } from '../../shared/inventory-client';
 import { type ParsedRow, parseRows } from './import-rows';
 import { readSheet } from './spreadsheet';
@@ -76,9 +78,13 @@ export class ProductImport {
     @Inject(EVENT_STORE) private readonly store: PostgresEventStore,
     private readonly readModels: ProjectionHost,
     private readonly inventory: InventoryClient,
+    private readonly limiter: RateLimiter,
+    @Inject(SERVICE_CONFIG) private readonly config: CatalogConfig,
   ) {}
 
+  /** Plans the file's rows without writing; IMPORT_PREVIEW_RATE_LIMIT previews per store per window (429 past it). */
   async preview(storeId: string, file: Buffer, fileName: string | null): Promise<ImportPreviewResponse> {
+    await this.limiter.hit(`import-preview:${storeId}`, this.config.IMPORT_PREVIEW_RATE_LIMIT, this.config.IMPORT_PREVIEW_RATE_WINDOW_SECONDS, ImportMessages.previewRateLimited);
     const sheet = await readSheet(file);
     const parsed = parseRows(sheet);
     const plans = await this.plan(storeId, parsed);
