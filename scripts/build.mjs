@@ -24,6 +24,8 @@ function newest(files) {
 }
 
 const force = process.argv.includes('--force');
+// --no-web: the services only (the fault test and bench start Tiendita without its web build).
+const noWeb = process.argv.includes('--no-web');
 let built = 0;
 for (const ws of nodeWorkspaces) {
   const src = join(root, ws, 'src');
@@ -47,7 +49,7 @@ function walkAll(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walkAll(join(dir, d.name)) : [join(dir, d.name)]));
 }
-if (existsSync(join(webDir, 'index.html')) && (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newest(webSources))) {
+if (!noWeb && existsSync(join(webDir, 'index.html')) && (force || !existsSync(webOut) || statSync(webOut).mtimeMs < newest(webSources))) {
   // Always a production bundle, whoever calls: under jest (NODE_ENV=test, e.g. a test that runs
   // npm run replay, which builds first) Vite would inline 'test', and antd's ids all become 'test-id'.
   execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: webDir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });

@@ -1,6 +1,8 @@
 // `npm start`: builds what changed, starts PostgreSQL (DATABASE_URL, or an embedded one kept
 // under DATA_DIR), then every service and the gateway as child processes, and prints the URL.
-// Ctrl-C (SIGINT) or SIGTERM stops the services, then the database.
+// Ctrl-C (SIGINT) or SIGTERM stops the services, then the database. Once Tiendita is up, a
+// service (or the gateway) that exits on its own is started again with backoff while the others
+// keep serving, and left stopped after 5 crashes in 2 minutes (scripts/lib/supervisor.cjs).
 //
 // Ports: the gateway on PORT (default 3000); identity, catalog, ordering, inventory and
 // reporting on PORT+1 … PORT+5 (3001 … 3005 by default), bound to 127.0.0.1.
@@ -18,6 +20,7 @@ import { formatLogLine, prefixer } from './lib/log-format.mjs';
 const require = createRequire(import.meta.url);
 const { serviceNodeFlags } = require('./lib/node-flags.cjs');
 const { startEmbeddedPostgres, stopStalePostmaster, ensureDatabase, EmbeddedPostgresError } = require('./lib/embedded-pg.cjs');
+const { CrashPolicy, supervisorMessages } = require('./lib/supervisor.cjs');
 const pg = require('pg');
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -118,7 +121,8 @@ if (busy !== null) {
 
 // ---- build ---------------------------------------------------------------------------------
 await new Promise((done) => {
-  const build = spawn(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BUILD_WEB=0: the services only, without (re)building the web client (the fault test, the faults bench).
+  const build = spawn(process.execPath, [join(root, 'scripts', 'build.mjs'), ...(env.BUILD_WEB === '0' ? ['--no-web'] : [])], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = prefixer('build', process.stdout);
   const err = prefixer('build', process.stderr);
   build.stdout.on('data', out);
@@ -231,23 +235,57 @@ function childEnv(name, childPort, childHost) {
   };
 }
 
-function startChild(name, dir, childPort, childHost) {
+/** Set once every process answered /health: from then on a crash is restarted, not fatal. */
+let ready = false;
+
+/** @param {{ name: string, dir: string, port: number, host: string }} spec */
+function startChild(spec) {
+  const { name, dir, port: childPort, host: childHost } = spec;
   const main = join(root, dir, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`No existe ${main}: ¿falló la compilación?`);
   const child = spawn(process.execPath, [...serviceNodeFlags(), main], { cwd: root, env: childEnv(name, childPort, childHost), stdio: ['pipe', 'pipe', 'pipe'] });
   children.set(name, child);
-  lock.children.push(child.pid);
+  lock.children = [...lock.children.filter((pid) => pid !== spec.pid), child.pid];
+  spec.pid = child.pid;
   writeLock();
   child.stdout.on('data', prefixer(name, process.stdout, formatLogLine));
   child.stderr.on('data', prefixer(name, process.stderr, formatLogLine));
+  // A supervisor's pipe closed under it (the child died): nothing to report, the exit says it.
+  child.stdin.on('error', () => undefined);
   child.exited = new Promise((done) => child.on('close', (code, signal) => done({ code, signal })));
-  child.exited.then(({ code, signal }) => {
-    children.delete(name);
+  child.exited.then((exit) => {
+    if (children.get(name) === child) children.delete(name);
     if (stopping) return;
-    say(`[${name}] terminó inesperadamente (${signal ?? `código ${code}`}); deteniendo Tiendita`);
-    void stopAll(1);
+    if (!ready) {
+      say(`[${name}] terminó inesperadamente (${exit.signal ?? `código ${exit.code}`}); deteniendo Tiendita`);
+      void stopAll(1);
+      return;
+    }
+    void restart(spec, exit);
   });
   return child;
+}
+
+/** A crash after start-up: start the process again after its backoff, or leave it stopped (CrashPolicy). */
+async function restart(spec, exit) {
+  const fellAt = Date.now();
+  spec.policy ??= new CrashPolicy();
+  const decision = spec.policy.crashed(fellAt);
+  if (decision.action === 'give-up') {
+    say(supervisorMessages.givingUp(spec.name, exit, decision));
+    return;
+  }
+  say(supervisorMessages.restarting(spec.name, exit, decision));
+  await new Promise((r) => setTimeout(r, decision.delayMs));
+  if (stopping) return;
+  const child = startChild(spec);
+  if (await waitHealthy(spec.name, spec.port, spec.host)) {
+    say(supervisorMessages.back(spec.name, Date.now() - fellAt));
+  } else if (!stopping && children.get(spec.name) === child) {
+    // Up but never healthy: stop it; its exit counts as one more crash.
+    say(supervisorMessages.notBack(spec.name));
+    child.kill('SIGKILL');
+  }
 }
 
 const healthHost = (h) => (h === '0.0.0.0' || h === '::' ? '127.0.0.1' : h.includes(':') ? `[${h}]` : h);
@@ -294,10 +332,11 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+const gatewaySpec = { name: 'gateway', dir: 'gateway', port, host };
 try {
-  for (const s of startOrder) {
-    startChild(s.name, join('services', s.name), s.port, '127.0.0.1');
-    if (!(await waitHealthy(s.name, s.port))) {
+  for (const s of [...startOrder.map((x) => ({ name: x.name, dir: join('services', x.name), port: x.port, host: '127.0.0.1' })), gatewaySpec]) {
+    startChild(s);
+    if (!(await waitHealthy(s.name, s.port, s.host))) {
       if (!stopping) {
         say(`[${s.name}] no respondió en /health a tiempo; deteniendo Tiendita`);
         await stopAll(1);
@@ -305,18 +344,11 @@ try {
       await new Promise(() => undefined);
     }
   }
-  startChild('gateway', 'gateway', port, host);
-  if (!(await waitHealthy('gateway', port, host))) {
-    if (!stopping) {
-      say('[gateway] no respondió en /health a tiempo; deteniendo Tiendita');
-      await stopAll(1);
-    }
-    await new Promise(() => undefined);
-  }
 } catch (error) {
   say(reason(error));
   await stopAll(1);
 }
+ready = true;
 
 const shown = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 say(`Tiendita lista en http://${shown}:${port}`);
