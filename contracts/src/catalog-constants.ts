@@ -64,6 +64,10 @@ export const InventoryMessages = {
   productNotFound: 'Producto no encontrado',
   adjustFailed: 'No se pudo ajustar el inventario.',
   stockUpdateFailed: 'No se pudo actualizar el stock. Inténtalo de nuevo.',
+  invalidSortBy: 'Orden inválido: usa name, stock o category.',
+  invalidSortOrder: 'Dirección de orden inválida: usa asc o desc.',
+  invalidPage: 'Página inválida: usa un número entero entre 1 y 1000000.',
+  invalidPageSize: (max: number) => `Tamaño de página inválido: usa un número entero entre 1 y ${max}.`,
 } as const;
 
 export const MAX_PRODUCT_IMAGES = 10;

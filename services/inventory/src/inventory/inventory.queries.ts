@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { foldSearchText, InventoryMessages, type InventoryItem, isUuid, type LedgerEntry, ownerStockLevel } from '@tiendita/contracts';
+import { foldSearchText, InventoryMessages, type InventoryItem, isLowStock, isUuid, type LedgerEntry, lowStockSql, ownerStockLevel } from '@tiendita/contracts';
 import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { type FreshSource, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import { STOCK_ITEMS_REACTION } from '../stock/reactions/catalog-products.consumer';
@@ -28,7 +28,27 @@ export interface HistoryQuery {
 }
 
 /** The list's sort keys, each served by an index of catalog_products (see products.projection.ts). */
-const SORTS: Record<string, string> = { name: 'lower(p.name)', stock: 'p.stock', category: CATEGORY_SORT_KEY.replace('category_name', 'p.category_name') };
+const SORTS = new Map<string, string>([
+  ['name', 'lower(p.name)'],
+  ['stock', 'p.stock'],
+  ['category', CATEGORY_SORT_KEY.replace('category_name', 'p.category_name')],
+]);
+const BY_NAME = SORTS.get('name')!;
+/** Highest page a list or ledger serves: far past any store, and small enough that page × size stays an exact integer. */
+const MAX_PAGE = 1_000_000;
+const WHOLE = /^\d{1,7}$/;
+
+const refuse = (field: string, message: string): never => {
+  throw new ValidationError(message, { fields: { [field]: message } });
+};
+
+/** The list's sort key and direction: only the known keys (a Map: no inherited name reaches the SQL), else 400. */
+function sortOf(q: ListQuery): { sort: string; desc: boolean } {
+  const sort = SORTS.get(q.sortBy === undefined || q.sortBy === '' ? 'name' : q.sortBy) ?? refuse('sortBy', InventoryMessages.invalidSortBy);
+  const order = q.sortOrder === undefined || q.sortOrder === '' ? 'asc' : typeof q.sortOrder === 'string' ? q.sortOrder.toLowerCase() : null;
+  if (order !== 'asc' && order !== 'desc') refuse('sortOrder', InventoryMessages.invalidSortOrder);
+  return { sort, desc: order === 'desc' };
+}
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Names of the list's prepared statements, one per text (a few dozen at most: filters × sorts × directions). */
@@ -48,10 +68,14 @@ function prepared(text: string, values: unknown[]): { name: string; text: string
   return { name, text, values };
 }
 
+/** Page and size as given (whole numbers, page 1 to MAX_PAGE, size 1 to `max`), else 400 in Spanish; neither: the first 1000 rows. */
 function paging(q: { page?: string; limit?: string }, max = 200): { paged: boolean; page: number; limit: number } {
   const paged = q.page !== undefined || q.limit !== undefined;
-  const page = Math.max(1, Math.floor(Number(q.page) || 1));
-  const limit = Math.min(max, Math.max(1, Math.floor(Number(q.limit) || 50)));
+  const given = (v: string | undefined) => (v === undefined || v === '' ? undefined : typeof v === 'string' && WHOLE.test(v) ? Number(v) : Number.NaN);
+  const page = given(q.page) ?? 1;
+  const limit = given(q.limit) ?? 50;
+  if (!(page >= 1 && page <= MAX_PAGE)) refuse('page', InventoryMessages.invalidPage);
+  if (!(limit >= 1 && limit <= max)) refuse('limit', InventoryMessages.invalidPageSize(max));
   return { paged, page, limit: paged ? limit : 1000 };
 }
 
@@ -112,15 +136,14 @@ export class InventoryQueries {
       where.push(`${available} <= 0`);
       counted.push('c.level = 0');
     } else if (q.lowStock === 'true') {
-      where.push(`${available} > 0 AND ${available} <= p.minimum`);
+      where.push(`${available} > 0 AND ${lowStockSql(available, 'p.minimum')}`);
       counted.push('c.level = 1');
     }
-    const sort = SORTS[q.sortBy ?? 'name'] ?? SORTS.name;
-    const desc = q.sortOrder === 'desc';
+    const { sort, desc } = sortOf(q);
     const { paged, page, limit } = paging(q);
     const filter = `FROM inventory.catalog_products p WHERE ${where.join(' AND ')}`;
     // The tie-breakers follow the direction, so a descending page is the sort's index read backwards.
-    const order = (descending: boolean) => [sort, ...(sort === SORTS.name ? [] : [SORTS.name]), 'p.product_id'].map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
+    const order = (descending: boolean) => [sort, ...(sort === BY_NAME ? [] : [BY_NAME]), 'p.product_id'].map((key) => `${key} ${descending ? 'DESC' : 'ASC'}`).join(', ');
     const offset = (page - 1) * limit;
     // Page size and offset are the last two parameters, so the statement's text does not change with
     // the page. Each is read through a sub-select, which hides its value from the planner: the plan
@@ -190,9 +213,9 @@ export class InventoryQueries {
         stock: r.stock,
         reserved: r.reserved,
         available: avail,
-        level: ownerStockLevel(avail),
+        level: ownerStockLevel(avail, r.minimum),
         minimum: r.minimum,
-        lowStock: avail <= r.minimum,
+        lowStock: isLowStock(avail, r.minimum),
         adjustmentsCount: r.adjustments_count,
         updatedAt: r.updated_at ? r.updated_at.toISOString() : null,
       };
@@ -208,7 +231,7 @@ export class InventoryQueries {
     const r = await this.pool.query<{ id: string; name: string; available: number; minimum: number; total: string }>(
       `SELECT p.product_id AS id, p.name, p.stock - p.reserved AS available, p.minimum, count(*) OVER () AS total
        FROM inventory.catalog_products p
-       WHERE p.store_id = $1 AND p.listed AND p.opened AND NOT p.deleted AND p.stock - p.reserved <= p.minimum
+       WHERE p.store_id = $1 AND p.listed AND p.opened AND NOT p.deleted AND ${lowStockSql('p.stock - p.reserved', 'p.minimum')}
        ORDER BY p.stock - p.reserved, lower(p.name) LIMIT 10`,
       [storeId],
     );
