@@ -55,7 +55,7 @@ test('inventory: adjust to 2 units, low stock in the filter and the bell, the ad
     // At 375 px the current stock fits the screen: product, available with its level under it, and
     // the actions, with nothing scrolling sideways.
     const frijol = page.locator('.ant-table-tbody tr', { hasText: 'Frijol negro' });
-    await frijol.getByText('Bajo', { exact: true }).waitFor();
+    await frijol.getByText('Stock bajo', { exact: true }).waitFor();
     await frijol.getByRole('button', { name: 'Ajustar Frijol negro' }).waitFor();
     const overflow = await page.evaluate(() => {
       const content = document.querySelector('.ant-table-content') ?? document.querySelector('.ant-table-body');

@@ -73,7 +73,7 @@ export function salesInsightsFallback(figures: SalesFigures): SalesInsightsRespo
   }
 
   if (figures.lowStockCount > 0) {
-    insights.push(`Tienes ${plural(figures.lowStockCount, 'producto', 'productos')} con stock bajo (5 unidades o menos).`);
+    insights.push(`Tienes ${plural(figures.lowStockCount, 'producto', 'productos')} con stock bajo (en su mínimo o por debajo).`);
     recommendations.push(`Reabastece ${figures.lowStockCount === 1 ? 'el producto' : `los ${figures.lowStockCount} productos`} con stock bajo antes de quedarte sin existencias.`);
   }
 

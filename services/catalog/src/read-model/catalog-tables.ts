@@ -1,3 +1,4 @@
+import { LOW_STOCK_THRESHOLD } from '@tiendita/contracts';
 import { physicalName } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
@@ -29,7 +30,7 @@ export async function createCatalogTables(tx: PoolClient, t: CatalogTables): Pro
       final_price_centavos bigint NOT NULL,
       stock integer NOT NULL DEFAULT 0,
       -- Low stock at or below this many available units (inventory's StockMinimumSet; default LOW_STOCK_THRESHOLD).
-      stock_minimum integer NOT NULL DEFAULT 5,
+      stock_minimum integer NOT NULL DEFAULT ${LOW_STOCK_THRESHOLD},
       category_id uuid,
       category_name varchar(100),
       images text[] NOT NULL DEFAULT '{}',
@@ -65,7 +66,7 @@ export async function createCatalogTables(tx: PoolClient, t: CatalogTables): Pro
       product_id uuid PRIMARY KEY,
       store_id uuid NOT NULL,
       stock integer NOT NULL,
-      minimum integer NOT NULL DEFAULT 5
+      minimum integer NOT NULL DEFAULT ${LOW_STOCK_THRESHOLD}
     );
 
     CREATE TABLE IF NOT EXISTS ${t.price_history} (

@@ -2,6 +2,7 @@ import {
   CategoryCreated,
   foldSearchSql,
   LOW_STOCK_THRESHOLD,
+  stockLevelSql,
   ProductCreated,
   ProductDeleted,
   ProductUpdated,
@@ -25,7 +26,7 @@ export const NO_CATEGORY_KEY = '00000000-0000-0000-0000-000000000000';
  * catalog_products row: 0 out of stock (available ≤ 0), 1 low (0 < available ≤ minimum), 2 the rest;
  * the inventory list's outOfStock and lowStock filters are levels 0 and 1.
  */
-export const COUNT_LEVEL_SQL = 'CASE WHEN stock - reserved <= 0 THEN 0 WHEN stock - reserved <= minimum THEN 1 ELSE 2 END';
+export const COUNT_LEVEL_SQL = stockLevelSql('stock - reserved', 'minimum');
 
 /** The category as the inventory list sorts it: its name without case, and 'sin categoría' for none (what the screen shows). */
 export const CATEGORY_SORT_KEY = "COALESCE(lower(category_name), 'sin categoría')";

@@ -3,7 +3,7 @@ import { HistoryOutlined, ReloadOutlined, EditOutlined } from '@ant-design/icons
 import type { TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { InventoryMessages, type InventoryItem, type LedgerEntry } from '@tiendita/contracts';
+import { InventoryMessages, type InventoryItem, type LedgerEntry, OWNER_STOCK_LABELS, ownerStockLabel } from '@tiendita/contracts';
 import { toast } from '../../components/toast/toast-store';
 import { serverMessageOr } from '../../lib/api-error';
 import { useCategories } from '../products/api/get-categories';
@@ -34,12 +34,6 @@ const KIND_LABELS: Record<string, string> = {
   reserved: 'Reservado por pedido',
   released: 'Reserva liberada',
   sold: 'Venta',
-};
-const LEVELS: Record<InventoryItem['level'], { label: string; color: string }> = {
-  out: { label: 'Agotado', color: 'red' },
-  low: { label: 'Bajo', color: 'orange' },
-  medium: { label: 'Medio', color: 'gold' },
-  high: { label: 'Alto', color: 'green' },
 };
 const PAGE_SIZE = 20;
 
@@ -131,8 +125,8 @@ function CurrentInventory({ onAdjust, onHistory }: { onAdjust: (productId: strin
       render: (_: unknown, p) => (
         <div>
           <div>{p.available}</div>
-          <Tag color={LEVELS[p.level].color} className="inventory__level-xs">
-            {LEVELS[p.level].label}
+          <Tag color={OWNER_STOCK_LABELS[p.level].color} className="inventory__level-xs">
+            {OWNER_STOCK_LABELS[p.level].label}
           </Tag>
         </div>
       ),
@@ -142,10 +136,8 @@ function CurrentInventory({ onAdjust, onHistory }: { onAdjust: (productId: strin
       dataIndex: 'level',
       responsive: ['sm'],
       render: (_: unknown, p) => (
-        <Space size={4} wrap>
-          <Tag color={LEVELS[p.level].color}>{LEVELS[p.level].label}</Tag>
-          {p.lowStock && p.level !== 'out' && <Tag color="orange" className="inventory__min-tag">Stock bajo (mín. {p.minimum})</Tag>}
-        </Space>
+        // One tag from the same rule as the filter, the bell and the dashboard: a low product names its minimum.
+        <Tag color={OWNER_STOCK_LABELS[p.level].color}>{ownerStockLabel(p.available, p.minimum)}</Tag>
       ),
     },
     { title: 'Ajustes', dataIndex: 'adjustmentsCount', align: 'right', responsive: ['lg'] },

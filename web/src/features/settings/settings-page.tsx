@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Card, ColorPicker, Form, Input, Radio, Select, Skeleton, Space, Switch, Tabs, Tag, Typography } from 'antd';
 import { SaveOutlined, UploadOutlined } from '@ant-design/icons';
-import { BUSINESS_TYPES, DEPARTMENTS, SettingsMessages, TAX_REGIME_INFO, sanitizeWhatsapp } from '@tiendita/contracts';
+import { BUSINESS_TYPES, DEPARTMENTS, SettingsMessages, TAX_REGIME_INFO, sanitizeWhatsapp, WHATSAPP_SAMPLE_ORDER, whatsappLink, whatsappOrderMessage } from '@tiendita/contracts';
 import { toast } from '../../components/toast/toast-store';
 import { readApiError } from '../../lib/api-error';
 import { uploadImage } from '../products/api/upload-image';
@@ -11,7 +11,7 @@ import { useSubdomainAvailability } from './api/check-subdomain';
 import { useStoreSettings } from './api/get-store-settings';
 import { useUpdateStore } from './api/update-store';
 import { useUpdateStoreSettings } from './api/update-store-settings';
-import { bodiesOf, formValuesOf, SETTINGS_TABS, TAB_OF_FIELD, tabOfHash, whatsappPreview, type SettingsFormValues, type SettingsTab } from './lib/settings-form';
+import { bodiesOf, formValuesOf, SETTINGS_TABS, TAB_OF_FIELD, tabOfHash, type SettingsFormValues, type SettingsTab } from './lib/settings-form';
 import { SubscriptionsCard } from '../subscriptions/components/subscriptions-card';
 import { readable } from '../../shop/lib/theme';
 import './settings.css';
@@ -162,8 +162,10 @@ function ContactTab() {
 function WhatsappTab() {
   const form = Form.useFormInstance<SettingsFormValues>();
   const number = Form.useWatch('whatsappNumber', form) ?? '';
-  const name = Form.useWatch('name', form) ?? '';
   const hasNumber = number.trim().length > 0;
+  // The text a shopper's order sends (the same builder as ordering's), with a sample cart.
+  const preview = whatsappOrderMessage(WHATSAPP_SAMPLE_ORDER);
+  const link = whatsappLink(number, preview);
   useEffect(() => {
     if (!hasNumber && form.getFieldValue('allowOnlineOrders')) form.setFieldValue('allowOnlineOrders', false);
   }, [hasNumber, form]);
@@ -185,8 +187,13 @@ function WhatsappTab() {
       </Form.Item>
       <Typography.Text strong>Vista previa del mensaje</Typography.Text>
       <pre className="settings-whatsapp-preview" aria-label="Vista previa del mensaje de WhatsApp">
-        {whatsappPreview(name || 'tu tienda')}
+        {preview}
       </pre>
+      {link && (
+        <Typography.Link href={link} target="_blank" rel="noopener noreferrer">
+          Probar el mensaje en WhatsApp
+        </Typography.Link>
+      )}
     </>
   );
 }

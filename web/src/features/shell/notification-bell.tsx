@@ -1,6 +1,7 @@
 import { Badge, Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { OWNER_STOCK_LABELS, ownerStockLevel } from '@tiendita/contracts';
 import { formatMoney } from '../../lib/format';
 import { useStockAlerts } from '../inventory/api/inventory-api';
 import { usePendingOrders } from '../orders/api/get-pending-orders';
@@ -45,7 +46,7 @@ export function NotificationBell() {
             {lowProducts.map((p) => (
               <li key={p.id}>
                 <Link to="/inventory?stock=low">
-                  {p.available <= 0 ? 'Agotado' : 'Stock bajo'}: {p.name} ({p.available} {p.available === 1 ? 'unidad' : 'unidades'})
+                  {OWNER_STOCK_LABELS[ownerStockLevel(p.available, p.minimum)].label}: {p.name} ({p.available} {p.available === 1 ? 'unidad' : 'unidades'})
                 </Link>
               </li>
             ))}

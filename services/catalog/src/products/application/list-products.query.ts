@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { ProductListQuery, ProductListResponse } from '@tiendita/contracts';
+import { lowStockSql, type ProductListQuery, type ProductListResponse } from '@tiendita/contracts';
 import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import { FRESH_PRODUCT_VIEWS } from '../../read-model/catalog.projection';
 import type { Pool } from 'pg';
@@ -39,8 +39,9 @@ export class ListProductsHandler implements IQueryHandler<ListProductsQuery, Pro
       where.push(`p.is_active = $${values.length}`);
     }
     // Low stock is per product: at or below its own minimum (inventory's StockMinimumSet, 5 unless the owner set another).
-    if (query.lowStock === true) where.push('p.stock <= p.stock_minimum');
-    if (query.lowStock === false) where.push('p.stock > p.stock_minimum');
+    const low = lowStockSql('p.stock', 'p.stock_minimum');
+    if (query.lowStock === true) where.push(low);
+    if (query.lowStock === false) where.push(`NOT ${low}`);
     if (query.search) {
       values.push(containsPattern(foldSearchText(query.search)));
       where.push(searchMatchSql(values.length));

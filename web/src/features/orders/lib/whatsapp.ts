@@ -1,12 +1,6 @@
+import { whatsappLink } from '@tiendita/contracts';
 import { formatMoney } from '../../../lib/format';
 import type { OrderStatus, OrderView } from '../api/types';
-
-/** Digits of a phone for wa.me: an 8-digit Guatemalan number gets 502 in front. */
-export function whatsappDigits(phone: string | null | undefined): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (digits.length === 0) return null;
-  return digits.length === 8 ? `502${digits}` : digits;
-}
 
 const STATUS_LINES: Record<OrderStatus, string> = {
   pending: 'recibimos tu pedido y lo revisaremos en breve.',
@@ -28,7 +22,5 @@ export function statusMessage(order: Pick<OrderView, 'code' | 'customerName' | '
 
 /** A wa.me link to the customer with the status message prefilled, or null without a phone. */
 export function customerWhatsappUrl(order: Pick<OrderView, 'code' | 'customerName' | 'total' | 'customerPhone'>, status: OrderStatus, storeName?: string): string | null {
-  const digits = whatsappDigits(order.customerPhone);
-  if (!digits) return null;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(statusMessage(order, status, storeName))}`;
+  return whatsappLink(order.customerPhone, statusMessage(order, status, storeName));
 }

@@ -1,10 +1,9 @@
 import { Alert, Card, Empty, Progress, Table, Typography } from 'antd';
-import { type ProductView, type StockLevel } from '@tiendita/contracts';
+import { isLowStock, LOW_STOCK_THRESHOLD, OWNER_MEDIUM_MAX, OWNER_STOCK_LABELS, ownerStockLevel, type ProductView, type StockLevel } from '@tiendita/contracts';
 import { formatCount, formatMoney } from '../../../lib/format';
 import { serverMessageOr } from '../../../lib/api';
 import { useProducts } from '../api/get-products';
 import type { ProductListParams } from '../api/keys';
-import { OWNER_STOCK_LABELS, ownerStock } from '../lib/stock-level';
 import { StockTag } from './stock-tag';
 import { inventoryValue } from './summary-cards';
 
@@ -20,9 +19,9 @@ export function InventoryAnalysis({ filterParams }: { filterParams: ProductListP
   const products = query.data?.products ?? [];
   const total = query.data?.total ?? 0;
   const counts = Object.fromEntries(LEVELS.map((l) => [l, 0])) as Record<StockLevel, number>;
-  for (const p of products) counts[ownerStock(p.stock, p.stockMinimum).level] += 1;
+  for (const p of products) counts[ownerStockLevel(p.stock, p.stockMinimum)] += 1;
   const units = products.reduce((sum, p) => sum + p.stock, 0);
-  const attention = products.filter((p) => p.stock <= p.stockMinimum);
+  const attention = products.filter((p) => isLowStock(p.stock, p.stockMinimum));
 
   return (
     <div className="inventory-analysis">
@@ -46,7 +45,7 @@ export function InventoryAnalysis({ filterParams }: { filterParams: ProductListP
               </li>
             ))}
           </ul>
-          <Typography.Text type="secondary">Agotado: 0 · Bajo: hasta el mínimo de cada producto (5 si no lo cambiaste) · Medio: hasta 20 · Alto: más de 20 unidades.</Typography.Text>
+          <Typography.Text type="secondary">Agotado: 0 · Bajo: hasta el mínimo de cada producto ({LOW_STOCK_THRESHOLD} si no lo cambiaste) · Medio: hasta {OWNER_MEDIUM_MAX} · Alto: más de {OWNER_MEDIUM_MAX} unidades.</Typography.Text>
         </Card>
         <Card title="Totales" size="small" loading={query.isLoading}>
           <dl className="inventory-totals">

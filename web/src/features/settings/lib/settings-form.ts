@@ -111,19 +111,3 @@ export function bodiesOf(v: SettingsFormValues): { store: UpdateStoreInput; sett
     },
   };
 }
-
-/** The message a shopper's order sends to the store's WhatsApp, with a sample cart. */
-export function whatsappPreview(storeName: string): string {
-  return [
-    `¡Hola ${storeName}! Quiero hacer un pedido:`,
-    '',
-    '• 2 x Producto de ejemplo — Q50.00',
-    '• 1 x Otro producto — Q25.50',
-    '',
-    'Total: Q125.50',
-    '',
-    'Nombre: María López',
-    'Teléfono: 5555 1234',
-    'Dirección: 4a calle 5-10, zona 1',
-  ].join('\n');
-}
