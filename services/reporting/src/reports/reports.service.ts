@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type CashCloseResponse, type ReportOrder, type ReportPeriod, type ReportResponse, type StatsResponse } from '@tiendita/contracts';
+import { lowStockSql, type CashCloseResponse, type ReportOrder, type ReportPeriod, type ReportResponse, type StatsResponse } from '@tiendita/contracts';
 import { type FreshSource, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { CLOCK, type Clock } from '../shared/clock';
@@ -81,7 +81,7 @@ export class ReportsService {
              SELECT h.t_orders AS today_orders, h.t_sales AS today_sales, h.y_orders + y.orders AS y_orders, h.y_sales + y.sales AS y_sales,
                     (SELECT count(*) FROM ${S}.products WHERE store_id = $1 AND NOT deleted) AS total_products,
                     (SELECT count(*) FROM ${S}.stock s JOIN ${S}.products p ON p.product_id = s.product_id AND NOT p.deleted
-                      WHERE s.store_id = $1 AND s.on_hand - s.reserved <= s.minimum) AS low_stock,
+                      WHERE s.store_id = $1 AND ${lowStockSql('s.on_hand - s.reserved', 's.minimum')}) AS low_stock,
                     (SELECT count(*) FROM ${S}.orders WHERE store_id = $1 AND order_type = 'whatsapp' AND status = 'pending') AS pending
              FROM h, y`,
       values: [storeId, today, yesterday, hour, new Date(gtDayStart(yesterday).getTime() + hour * 3_600_000), new Date(now.getTime() - 24 * 3_600_000)],
@@ -229,7 +229,7 @@ export class ReportsService {
       text: `SELECT count(*) AS total, count(*) FILTER (WHERE is_active) AS active,
                     (SELECT count(*) FROM ${S}.categories WHERE store_id = $1) AS categories,
                     (SELECT count(*) FROM ${S}.stock s JOIN ${S}.products p ON p.product_id = s.product_id AND NOT p.deleted
-                      WHERE s.store_id = $1 AND s.on_hand - s.reserved <= s.minimum) AS low_stock
+                      WHERE s.store_id = $1 AND ${lowStockSql('s.on_hand - s.reserved', 's.minimum')}) AS low_stock
              FROM ${S}.products WHERE store_id = $1 AND NOT deleted`,
       values: [storeId],
     });
