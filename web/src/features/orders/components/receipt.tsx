@@ -1,9 +1,7 @@
-import { receiptTax, type StoreSettingsView, type StoreView } from '@tiendita/contracts';
+import { DEFAULT_TAX_RATE, receiptTax, type StoreSettingsView, type StoreView } from '@tiendita/contracts';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { OrderView } from '../api/types';
 import { PAYMENT_METHOD_LABELS } from '../lib/order-status';
-
-const DEFAULT_TAX_RATE = 0.12;
 
 /**
  * The receipt as an 80 mm thermal printer prints it (72 mm of printable width): the store's logo,
