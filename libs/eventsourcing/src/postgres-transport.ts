@@ -21,7 +21,25 @@ export interface PostgresTransportOptions {
   pollIntervalMs?: number;
   /** Wait after a failed batch, in ms (default 1000), doubled after each further failure in a row, up to 16 times. */
   retryDelayMs?: number;
+  /** First wait before connecting the LISTEN connection again after it was lost, in ms (default 500), doubled up to 10 s. */
+  listenRetryMs?: number;
+  /** Where the LISTEN connection's loss and return are told (default: console). */
+  logger?: TransportLogger;
 }
+
+/** What the transport logs: the loss and return of its LISTEN connection. */
+export interface TransportLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+const consoleLogger: TransportLogger = {
+  info: (obj, msg) => console.info(msg, obj),
+  warn: (obj, msg) => console.warn(msg, obj),
+};
+
+/** Longest wait between attempts to connect the LISTEN connection again (ms). */
+export const LISTEN_RETRY_MAX_MS = 10_000;
 
 /**
  * Catch-up subscriptions on the source service's events table in the same PostgreSQL,
@@ -41,18 +59,66 @@ export class PostgresTransport implements EventTransport {
     this.options = { ...options, passPool: options.passPool ?? options.pool };
   }
 
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
   private async init(): Promise<void> {
     this.ready ??= (async () => {
       await withSchemaLock(this.options.pool, this.options.schema, (client) => client.query(checkpointDdl(this.options.schema)));
-      const listener = new Client({ connectionString: this.options.connectionString });
-      await listener.connect();
-      listener.on('notification', (msg) => {
-        for (const wake of this.wakers.get(msg.channel) ?? []) wake();
-      });
-      listener.on('error', () => undefined);
-      this.listener = listener;
+      this.listener = await this.connectListener();
     })();
     return this.ready;
+  }
+
+  /** The LISTEN connection: NOTIFYs wake the subscriptions; when it is lost it is made again (listenLost). */
+  private async connectListener(): Promise<Client> {
+    const listener = new Client({ connectionString: this.options.connectionString, application_name: `tiendita-${this.options.schema}-listen` });
+    listener.on('error', () => undefined);
+    await listener.connect();
+    listener.on('notification', (msg) => {
+      for (const wake of this.wakers.get(msg.channel) ?? []) wake();
+    });
+    listener.once('end', () => this.listenLost(listener));
+    for (const channel of this.wakers.keys()) await listener.query(`LISTEN ${channel}`);
+    return listener;
+  }
+
+  /**
+   * The LISTEN connection ended under us (PostgreSQL restarted, the backend was terminated): until
+   * it is back, subscriptions would wait for their 1 s poll. It is connected again with backoff
+   * (listenRetryMs doubled up to LISTEN_RETRY_MAX_MS), its channels listened to again, and every
+   * subscription woken once, since NOTIFYs sent meanwhile were lost.
+   */
+  private listenLost(lost: Client): void {
+    if (this.closed || this.listener !== lost) return;
+    this.listener = null;
+    const log = this.options.logger ?? consoleLogger;
+    const schema = this.options.schema;
+    log.warn({ schema }, `Se perdió la conexión LISTEN de ${schema} con PostgreSQL; se reconecta`);
+    const first = this.options.listenRetryMs ?? 500;
+    const attempt = (n: number): void => {
+      this.reconnectTimer = setTimeout(() => {
+        this.reconnectTimer = null;
+        if (this.closed) return;
+        this.connectListener().then(
+          (listener) => {
+            if (this.closed) {
+              void listener.end().catch(() => undefined);
+              return;
+            }
+            this.listener = listener;
+            log.info({ schema, attempts: n }, `Conexión LISTEN de ${schema} restablecida (intento ${n})`);
+            for (const sub of this.subs) sub.notify();
+          },
+          (err: unknown) => {
+            if (n === 1 || n % 10 === 0) log.warn({ schema, attempts: n, err: err instanceof Error ? err.message : String(err) }, `La conexión LISTEN de ${schema} aún no se restablece; se reintenta`);
+            attempt(n + 1);
+          },
+        );
+      }, Math.min(LISTEN_RETRY_MAX_MS, first * 2 ** Math.min(n - 1, 10)));
+      this.reconnectTimer.unref?.();
+    };
+    attempt(1);
   }
 
   async subscribe(options: SubscribeOptions): Promise<Subscription> {
@@ -61,7 +127,8 @@ export class PostgresTransport implements EventTransport {
     const channel = notifyChannel(options.source);
     if (!this.wakers.has(channel)) {
       this.wakers.set(channel, new Set());
-      await this.listener!.query(`LISTEN ${channel}`);
+      // Without a listener (lost, being made again) the channel is listened to once it is back.
+      if (this.listener) await this.listener.query(`LISTEN ${channel}`);
     }
     const sub = new PgSubscription(this.options, options, new PostgresEventStore(this.options.passPool, options.source));
     this.wakers.get(channel)!.add(sub.notify);
@@ -85,10 +152,13 @@ export class PostgresTransport implements EventTransport {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     await Promise.all([...this.subs].map((s) => s.stop()));
     this.subs.clear();
-    if (this.listener) await this.listener.end().catch(() => undefined);
+    const listener = this.listener;
     this.listener = null;
+    if (listener) await listener.end().catch(() => undefined);
   }
 }
 

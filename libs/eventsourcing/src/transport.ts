@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { ConnectionOptions } from 'node:tls';
 import type { Pool } from 'pg';
 import { KafkaTransport, type EventRedactor } from './kafka-transport';
-import { PostgresTransport } from './postgres-transport';
+import { PostgresTransport, type TransportLogger } from './postgres-transport';
 import type { EventTransport } from './subscription';
 
 export interface TransportConfig {
@@ -25,6 +25,8 @@ export interface TransportConfig {
   /** Kafka only: what the relay removes from this service's events before publishing them. */
   redact?: EventRedactor;
   onError?: (err: unknown, where: string) => void;
+  /** PostgreSQL only: where the LISTEN connection's loss and return are logged. */
+  logger?: TransportLogger;
 }
 
 const SASL_MECHANISMS = ['plain', 'scram-sha-256', 'scram-sha-512'] as const;
@@ -62,7 +64,15 @@ export function kafkaSecurity(env: Record<string, string | undefined>): { ssl?: 
 export function createTransport(config: TransportConfig): EventTransport {
   const env = config.env ?? process.env;
   const kind = (env.EVENT_TRANSPORT ?? 'postgres').trim() || 'postgres';
-  if (kind === 'postgres') return new PostgresTransport({ pool: config.pool, schema: config.schema, connectionString: config.connectionString, ...(config.passPool ? { passPool: config.passPool } : {}) });
+  if (kind === 'postgres') {
+    return new PostgresTransport({
+      pool: config.pool,
+      schema: config.schema,
+      connectionString: config.connectionString,
+      ...(config.passPool ? { passPool: config.passPool } : {}),
+      ...(config.logger ? { logger: config.logger } : {}),
+    });
+  }
   if (kind === 'kafka') {
     const brokers = (env.KAFKA_BROKERS ?? '')
       .split(',')

@@ -331,11 +331,12 @@ export class EventSourcingModule {
         },
         {
           provide: EVENT_TRANSPORT,
-          inject: [PG_POOL, SERVICE_CONFIG, EVENT_SOURCING_POOLS],
-          useFactory: (pool: Pool, config: BaseConfig, pools: EventSourcingPools) =>
+          inject: [PG_POOL, SERVICE_CONFIG, EVENT_SOURCING_POOLS, SERVICE_LOGGER],
+          useFactory: (pool: Pool, config: BaseConfig, pools: EventSourcingPools, logger: Logger) =>
             createTransport({
               pool,
               passPool: pools.passes,
+              logger,
               schema: options.schema,
               connectionString: config.DATABASE_URL,
               ...(options.redact ? { redact: options.redact } : {}),
