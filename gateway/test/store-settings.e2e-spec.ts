@@ -1,4 +1,5 @@
 import { AuthMessages, SettingsMessages, SubscriptionMessages } from '@tiendita/contracts';
+import { uploadImage } from '../../services/catalog/test/support';
 import { Mailbox, type ReceivedMail } from './support/mailbox';
 import { newRegistration, registerAndLogin, startStack, type Stack, type StackClient } from './support/stack';
 
@@ -92,6 +93,7 @@ describe('PUT /api/store/{id}', () => {
 
   it('saves every field, keeps only the allowed WhatsApp characters, and emits only what changed', async () => {
     const { client, storeId, registration } = await owner();
+    const logoUrl = await uploadImage(client);
     const body = {
       name: 'Ferretería El Martillo',
       description: 'Todo para construir',
@@ -105,7 +107,7 @@ describe('PUT /api/store/{id}', () => {
       businessHours: 'Lunes a sábado, 8:00 a 18:00',
       allowOnlineOrders: true,
       requireCustomerInfo: true,
-      logoUrl: '/objects/logo-123.png',
+      logoUrl,
       primaryColor: '#FF5500',
       secondaryColor: '#112233',
       accentColor: '#DC2626',
@@ -120,7 +122,7 @@ describe('PUT /api/store/{id}', () => {
       email: 'ventas@martillo.gt',
       whatsappNumber: '+502 (5555) 1234',
       requireCustomerInfo: true,
-      logoUrl: '/objects/logo-123.png',
+      logoUrl,
       primaryColor: '#ff5500',
       aiDescriptionLength: 'long',
       subdomain: registration.subdomain,
@@ -140,7 +142,21 @@ describe('PUT /api/store/{id}', () => {
 
     // The shop reads the new name, colours and logo.
     const shop = await stack.client().get(`/api/public/store/${registration.subdomain}`);
-    expect(shop.body).toMatchObject({ name: 'Ferretería El Martillo', primaryColor: '#ff5500', logoUrl: '/objects/logo-123.png' });
+    expect(shop.body).toMatchObject({ name: 'Ferretería El Martillo', primaryColor: '#ff5500', logoUrl });
+  });
+
+  it("another store's upload is refused as a logo, as it is as a product image (issue 26)", async () => {
+    const a = await owner();
+    const b = await owner();
+    const theirs = await uploadImage(a.client);
+    for (const logoUrl of [theirs, theirs.replace('/temp-uploads/products/', '/objects/'), '/objects/nunca-subido.png']) {
+      const res = await b.client.put(`/api/store/${b.storeId}`, { logoUrl });
+      expect({ logoUrl, status: res.status, message: res.body.message }).toEqual({ logoUrl, status: 400, message: SettingsMessages.logo });
+    }
+    expect((await b.client.get('/api/store')).body.logoUrl).toBeNull();
+    // The same file is A's to use; and a logo the store already has stays accepted on a later save.
+    expect((await a.client.put(`/api/store/${a.storeId}`, { logoUrl: theirs })).status).toBe(200);
+    expect((await a.client.put(`/api/store/${a.storeId}`, { logoUrl: theirs, name: 'Otra vez' })).status).toBe(200);
   });
 
   it('moves the subdomain: the old one leads to the store for 90 days and stays taken', async () => {

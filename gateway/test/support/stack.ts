@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RegisterRequest } from '@tiendita/contracts';
 import { createTestDatabase, TEST_PUBLIC_URL, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -80,8 +81,17 @@ async function loadCreateApp(name: StackService | 'gateway'): Promise<CreateApp>
   return mod.createApp;
 }
 
-async function listen(app: NestFastifyApplication): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
+/** A port free right now on 127.0.0.1 (a service's, chosen before any service starts so each knows every other's URL). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function listen(app: NestFastifyApplication, port = 0): Promise<string> {
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (!address || typeof address === 'string') throw new Error('sin dirección');
   return `http://127.0.0.1:${address.port}`;
@@ -116,13 +126,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const apps: NestFastifyApplication[] = [];
   let pool: pg.Pool | null = null;
   try {
+    // Every service learns every other's URL (identity → catalog as much as catalog → inventory); one not started is NOWHERE.
+    const ports = new Map<StackService, number>();
+    for (const name of names) ports.set(name, await freePort());
+    const known = Object.fromEntries((Object.keys(URL_VARIABLE) as StackService[]).map((n) => [URL_VARIABLE[n], ports.has(n) ? `http://127.0.0.1:${ports.get(n)}` : NOWHERE]));
     for (const name of names) {
       const createApp = await loadCreateApp(name);
-      // A service started later learns the URLs of those already running (catalog → inventory: list inventory first).
-      const known = Object.fromEntries(Object.entries(started).map(([n, s]) => [URL_VARIABLE[n as StackService], s.url]));
       const app = await createApp(testEnv(db.url, { DATA_DIR: dataDir, PUBLIC_URL: publicUrl, ...known, ...(options.serviceEnv?.[name] ?? {}) }), options.serviceOptions?.[name]);
       apps.push(app);
-      started[name] = { app, url: await listen(app) };
+      started[name] = { app, url: await listen(app, ports.get(name)) };
     }
     const urls: Record<string, string> = {};
     for (const name of Object.keys(URL_VARIABLE) as StackService[]) urls[URL_VARIABLE[name]] = started[name]?.url ?? NOWHERE;

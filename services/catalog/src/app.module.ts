@@ -40,6 +40,7 @@ import { CATALOG_SCHEMA, OBJECT_STORAGE } from './shared/tokens';
 import { projections } from './projections';
 import { UploadSweeper } from './uploads/application/upload-sweeper';
 import { Uploads } from './uploads/application/uploads';
+import { OwnedUploadsController } from './uploads/http/owned-uploads.controller';
 import { UploadsController } from './uploads/http/uploads.controller';
 import { LocalDiskStorage } from './uploads/storage/local-disk-storage';
 
@@ -48,7 +49,7 @@ import { LocalDiskStorage } from './uploads/storage/local-disk-storage';
   imports: [CqrsModule.forRoot(), EventSourcingModule.forService({ schema: CATALOG_SCHEMA, projections })],
   // ReviewsController and ProductImportController before ProductsController: /api/products/reviews and
   // /api/products/import are not product ids.
-  controllers: [ReviewsController, ProductImportController, ProductsController, CategoriesController, UploadsController, PublicController, PreviewsController, AiController],
+  controllers: [ReviewsController, ProductImportController, ProductsController, CategoriesController, UploadsController, OwnedUploadsController, PublicController, PreviewsController, AiController],
   providers: [
     {
       provide: OBJECT_STORAGE,

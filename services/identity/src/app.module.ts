@@ -20,6 +20,7 @@ import {
   SubdomainAvailabilityHandler,
   UpdateStoreSettingsHandler,
 } from './stores/application/store-settings.handlers';
+import { CatalogUploadsClient } from './stores/application/catalog-uploads.client';
 import { UpdateStoreHandler } from './stores/application/update-store.handler';
 import {
   ExportSubscriptionsHandler,
@@ -80,6 +81,7 @@ export class AppModule {
         GetStoreHandler,
         GetPublicStoreHandler,
         UpdateStoreHandler,
+        CatalogUploadsClient,
         GetStoreSettingsHandler,
         UpdateStoreSettingsHandler,
         CreateStoreSettingsHandler,

@@ -12,6 +12,8 @@ export const identityConfigShape = {
    * required, never taken from a request. `npm start` sets http://localhost:<PORT> unless given.
    */
   PUBLIC_URL: urlVariable(),
+  /** Catalog's internal check that an uploaded image is the store's own (a logo), signed with INTERNAL_SECRET. */
+  CATALOG_URL: urlVariable().default('http://127.0.0.1:3002'),
   /** 1: create the demo owner and store 'demo' at start (idempotent). */
   SEED_DEMO: z.enum(['0', '1'], { error: 'debe ser 0 o 1' }).default('0'),
   /** Nice steps the argon2 threads run below the rest of identity (Linux, 0–19; 0: the same priority). */

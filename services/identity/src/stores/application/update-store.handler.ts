@@ -7,6 +7,7 @@ import type { Pool, PoolClient } from 'pg';
 import { CLOCK, type Clock } from '../../shared/clock';
 import { EVENT_STORE } from '../../shared/tokens-di';
 import { storeDecider } from '../domain/store.decider';
+import { CatalogUploadsClient } from './catalog-uploads.client';
 import { STORE_NOT_FOUND } from './get-store.query';
 
 /** Days an old subdomain keeps leading to the new one (and stays taken). */
@@ -37,10 +38,16 @@ export class UpdateStoreHandler implements ICommandHandler<UpdateStoreCommand> {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly events: PostgresEventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly uploads: CatalogUploadsClient,
   ) {}
 
   async execute({ storeId, owner, changes, correlationId }: UpdateStoreCommand): Promise<{ changed: boolean; now: string }> {
     if (!UUID.test(storeId) || storeId.toLowerCase() !== owner.storeId.toLowerCase()) throw new NotFoundError(STORE_NOT_FOUND);
+    if (typeof changes.logoUrl === 'string') {
+      // A new logo must be one of the store's own uploads (as product images); the logo it has stays accepted.
+      const current = await this.pool.query<{ logo_url: string | null }>('SELECT logo_url FROM identity.stores WHERE id = $1', [storeId]);
+      if (current.rows[0]?.logo_url !== changes.logoUrl) await this.uploads.assertLogoOwned(owner, changes.logoUrl);
+    }
     const now = this.clock.now();
     const client = await this.pool.connect();
     try {
