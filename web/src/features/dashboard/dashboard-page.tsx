@@ -13,7 +13,7 @@ import {
   ShoppingOutlined,
   WhatsAppOutlined,
 } from '@ant-design/icons';
-import type { CurrentUser, StatsTrend } from '@tiendita/contracts';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, type CurrentUser, type OrderStatus, type StatsTrend } from '@tiendita/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useStore } from '../store/api/get-store';
@@ -25,9 +25,6 @@ import { apiRequest, isUnauthorizedError } from '../../lib/query-client';
 import { subscriptionsCsv, useRecentOrders, useSalesInsights, useStats, useSubscriptions } from './api/dashboard-api';
 import './dashboard.css';
 
-const STATUS: Record<string, string> = {
-  pending: 'Pendiente', confirmed: 'Confirmado', preparing: 'Preparando', ready: 'Listo', out_for_delivery: 'En camino', delivered: 'Entregado', completed: 'Completado', cancelled: 'Cancelado',
-};
 
 function TrendText({ trend }: { trend: StatsTrend | undefined }) {
   if (!trend || trend.change === null) return <span className="stat__trend stat__trend--none">Sin datos de ayer a esta hora</span>;
@@ -194,7 +191,7 @@ function RecentOrdersCard() {
               <List.Item.Meta title={<>{o.code} · {o.customerName}</>} description={`${formatDateTime(o.createdAt)} · ${o.orderType === 'pos' ? 'POS' : 'WhatsApp'}`} />
               <Space direction="vertical" align="end" size={0}>
                 <strong>{formatMoney(o.total)}</strong>
-                <Tag color={o.status === 'cancelled' ? 'red' : o.status === 'pending' ? 'orange' : 'green'}>{STATUS[o.status] ?? o.status}</Tag>
+                <Tag color={ORDER_STATUS_COLORS[o.status as OrderStatus]}>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</Tag>
               </Space>
             </List.Item>
           )}

@@ -1,6 +1,6 @@
 import { Alert, App, Button, Card, Empty, Form, Input, InputNumber, List, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { FileExcelOutlined, FilePdfOutlined, PrinterOutlined } from '@ant-design/icons';
-import type { ReportPeriod, ReportResponse } from '@tiendita/contracts';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderStatus, type ReportPeriod, type ReportResponse } from '@tiendita/contracts';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { serverMessageOr } from '../../lib/api-error';
@@ -15,10 +15,8 @@ const PERIODS: { label: string; short: string; value: ReportPeriod }[] = [
   { label: 'Último mes', short: '1 mes', value: 'month' },
   { label: 'Último año', short: '1 año', value: 'year' },
 ];
-const STATUS: Record<string, string> = {
-  pending: 'Pendiente', confirmed: 'Confirmado', preparing: 'Preparando', ready: 'Listo', out_for_delivery: 'En camino', delivered: 'Entregado', completed: 'Completado', cancelled: 'Cancelado',
-};
-const METHOD: Record<string, string> = { cash: 'Efectivo', card: 'Tarjeta', kash: 'Kash', zigi: 'Zigi', whatsapp: 'WhatsApp', none: 'Sin método' };
+/** A payment method's Spanish name (contracts' one list); 'none' is a sale without one. */
+const methodLabel = (method: string) => (PAYMENT_METHOD_LABELS as Record<string, string>)[method] ?? (method === 'none' ? 'Sin método' : method);
 const CHANNEL_COLORS = ['#16a34a', '#0ea5e9'];
 
 /** '1 pedido', '3 pedidos'. */
@@ -87,7 +85,7 @@ function CashClose() {
       {close.isPending ? <Skeleton active /> : close.isError ? <Alert type="error" title="No se pudo cargar el corte de caja" /> : (
         <div className="ticket" data-testid="cash-close">
           <p><strong>Corte del {close.data.date}</strong></p>
-          {close.data.salesByPaymentMethod.map((m) => <p key={m.paymentMethod}>{METHOD[m.paymentMethod] ?? m.paymentMethod} ({m.orders}): {formatMoney(m.amount)}</p>)}
+          {close.data.salesByPaymentMethod.map((m) => <p key={m.paymentMethod}>{methodLabel(m.paymentMethod)} ({m.orders}): {formatMoney(m.amount)}</p>)}
           <p>Total vendido: {formatMoney(close.data.totalSales)} en {orders(close.data.orderCount)}</p>
           <p><strong>Efectivo esperado en caja: {formatMoney(close.data.expectedCash)}</strong></p>
           {close.data.countedCash !== null ? (
@@ -167,7 +165,7 @@ export function ReportsPage() {
                 <List.Item>Productos con stock bajo: {report.data.lowStockProducts}</List.Item>
                 <List.Item>Categorías activas: {report.data.activeCategories}</List.Item>
                 {report.data.salesByPaymentMethod.length > 0 ? <List.Item className="reports__subhead">Por método de pago</List.Item> : null}
-                {report.data.salesByPaymentMethod.map((m) => <List.Item key={m.paymentMethod}>{METHOD[m.paymentMethod] ?? m.paymentMethod}: {formatMoney(m.amount)} en {orders(m.orders)}</List.Item>)}
+                {report.data.salesByPaymentMethod.map((m) => <List.Item key={m.paymentMethod}>{methodLabel(m.paymentMethod)}: {formatMoney(m.amount)} en {orders(m.orders)}</List.Item>)}
                 {report.data.topProductsByAmount.length > 0 ? <List.Item className="reports__subhead">Productos que más vendieron</List.Item> : null}
                 {report.data.topProductsByAmount.slice(0, 3).map((p) => <List.Item key={p.productId}>{p.name}: {p.units} u. · {formatMoney(p.amount)}</List.Item>)}
               </List>
@@ -184,7 +182,7 @@ export function ReportsPage() {
                     { title: 'Cliente', dataIndex: 'customerName' },
                     // No sideways scroll: on a phone the order, customer, status and total fit; the date is in the order.
                     { title: 'Fecha', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v), responsive: ['sm'] },
-                    { title: 'Estado', dataIndex: 'status', render: (s: string) => <Tag color={s === 'cancelled' ? 'red' : s === 'pending' ? 'orange' : 'green'}>{STATUS[s] ?? s}</Tag> },
+                    { title: 'Estado', dataIndex: 'status', render: (s: OrderStatus) => <Tag color={ORDER_STATUS_COLORS[s]}>{ORDER_STATUS_LABELS[s] ?? s}</Tag> },
                     { title: 'Total', dataIndex: 'total', align: 'right', render: (v: number) => formatMoney(v) },
                   ]}
                 />

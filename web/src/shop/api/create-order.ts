@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../lib/api';
 
 /** POST /api/public/orders/{store} body (spec 001 §7). Prices are the server's, never sent. */
 export interface CreatePublicOrderRequest {
@@ -24,14 +25,7 @@ export interface PublicOrderCreated {
  * retry) answers the same order, so a double tap or a retry on a bad connection makes one order.
  */
 export async function createPublicOrder(store: string, body: CreatePublicOrderRequest, idempotencyKey: string): Promise<PublicOrderCreated> {
-  const res = await fetch(`/api/public/orders/${encodeURIComponent(store)}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(body),
-    credentials: 'include',
-  });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as PublicOrderCreated;
+  return apiJson<PublicOrderCreated>('POST', `/api/public/orders/${encodeURIComponent(store)}`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useCreatePublicOrder(store: string) {

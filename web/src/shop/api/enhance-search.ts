@@ -1,19 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EnhanceSearchResponse } from '@tiendita/contracts';
+import { apiJson } from '../../lib/api';
 import { AI_SEARCH_MIN_CHARS } from '../lib/ai-search';
 import { shopKeys } from './keys';
 
 /** POST /api/ai/enhance-search/{store}: suggestions for what the shopper types (public, no model code here). */
 export async function enhanceSearch(store: string, query: string, signal?: AbortSignal): Promise<EnhanceSearchResponse> {
-  const res = await fetch(`/api/ai/enhance-search/${encodeURIComponent(store)}`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
-    signal,
-  });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as EnhanceSearchResponse;
+  return apiJson<EnhanceSearchResponse>('POST', `/api/ai/enhance-search/${encodeURIComponent(store)}`, { json: { query }, signal });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReportResponse, SalesInsightsResponse, StatsResponse } from '@tiendita/contracts';
+import { apiJson, isApiError } from '../../../lib/api';
 import { getQueryFn } from '../../../lib/query-client';
 
 /** Query keys of the dashboard; joined by '/' they are the GET paths. */
@@ -45,11 +46,13 @@ export function useSubscriptions() {
   return useQuery({
     queryKey: dashboardKeys.subscriptions,
     queryFn: async ({ signal }): Promise<Subscription[]> => {
-      const res = await fetch('/api/subscriptions', { credentials: 'include', signal });
-      if (res.status === 404) return [];
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      const body = (await res.json()) as Subscription[] | { subscriptions: Subscription[] };
-      return Array.isArray(body) ? body : body.subscriptions;
+      try {
+        const body = await apiJson<Subscription[] | { subscriptions: Subscription[] }>('GET', '/api/subscriptions', { signal });
+        return Array.isArray(body) ? body : body.subscriptions;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return [];
+        throw error;
+      }
     },
     retry: false,
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustInventoryRequest, InventoryItem, LedgerEntry } from '@tiendita/contracts';
+import { apiJson } from '../../../lib/api';
 import { apiRequest } from '../../../lib/query-client';
 
 export interface InventoryParams {
@@ -51,10 +52,8 @@ function toQuery(params: object): string {
   return q.toString();
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', signal });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as T;
+function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return apiJson<T>('GET', url, { signal });
 }
 
 /** GET /api/inventory?search&categoryId&lowStock&outOfStock&sortBy&sortOrder&page&limit. */

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubdomainAvailability } from '@tiendita/contracts';
+import { apiJson } from '../../../lib/api';
 import { settingsKeys } from './keys';
 
 /** GET /api/store/subdomain-availability?subdomain=: whether the store could take that subdomain. */
 export async function checkSubdomain(subdomain: string, signal?: AbortSignal): Promise<SubdomainAvailability> {
-  const res = await fetch(`/api/store/subdomain-availability?subdomain=${encodeURIComponent(subdomain)}`, { credentials: 'include', signal });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as SubdomainAvailability;
+  return apiJson<SubdomainAvailability>('GET', `/api/store/subdomain-availability?subdomain=${encodeURIComponent(subdomain)}`, { signal });
 }
 
 export const subdomainQueryOptions = (subdomain: string) =>
