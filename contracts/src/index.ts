@@ -26,3 +26,4 @@ export * from './search-fold';
 export * from './stock-level';
 export * from './vat';
 export * from './whatsapp';
+export * from './fel';

@@ -1,0 +1,1 @@
+export const FEL_SCHEMA = 'fel';
