@@ -23,6 +23,7 @@ import { InternalCallerGuard, PublicEndpoint, RECEIVED_BODY_SHA256 } from './int
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
+import { drainServer, registerDrainHooks } from './lifecycle';
 import { createLogger, PinoNestLogger } from './logger';
 
 /** Injection token of the service's pg Pool: `@Inject(PG_POOL) pool: Pool`. */
@@ -197,6 +198,8 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceApp
       loggerInstance: logger,
       logController: new LogController({ disableRequestLogging: true }),
       requestIdHeader: 'x-request-id',
+      // A closing process answers in Spanish (registerDrainHooks), never Fastify's English 503.
+      return503OnClosing: false,
     });
     const root: DynamicModule = {
       module: ServiceRootModule,
@@ -205,6 +208,8 @@ export async function createServiceApp<C extends BaseConfig>(options: ServiceApp
     const app = await NestFactory.create<NestFastifyApplication>(root, adapter, { logger: new PinoNestLogger(logger), abortOnError: false });
     app.useGlobalFilters(new ErrorFilter(logger));
     if (options.internalAuth !== false) app.useGlobalGuards(new InternalCallerGuard(config.INTERNAL_SECRET, app.get(Reflector)));
+
+    registerDrainHooks(app.getHttpAdapter().getInstance());
 
     // The SHA-256 of every body as it is read, for the internal signature's body hash.
     // The hooks below take fastify's `done` callback rather than being async: an async hook costs a
@@ -304,8 +309,10 @@ export async function startService<C extends BaseConfig>(options: ServiceAppOpti
     logger.info({ signal }, 'deteniendo');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    app
-      .close()
+    // Stop accepting and let the requests in flight finish first; only then do the modules close
+    // their clients, projections and pools (Nest's close() alone would close them under the requests).
+    drainServer(app)
+      .then(() => app.close())
       .then(() => (options.pool ? undefined : pool.end()))
       .then(
         () => process.exit(0),

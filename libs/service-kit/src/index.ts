@@ -1,6 +1,7 @@
 /** Shared bootstrap of every Tiendita service: config, app, errors, internal auth, database, logs. */
 export * from './config';
 export * from './app';
+export * from './lifecycle';
 export * from './error-filter';
 export * from './http-errors';
 export * from './internal-auth';
