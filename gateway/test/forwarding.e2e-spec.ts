@@ -92,6 +92,17 @@ describe('forwarding to a service', () => {
     expect(res.body.headers['x-request-id']).toBe('req-123');
   });
 
+  it('drops every x-tiendita-* header the browser sent before signing: only the gateway speaks them', async () => {
+    const forged = { 'x-tiendita-user-id': 'u-forjado', 'x-tiendita-nonce': 'ab'.repeat(16), 'x-tiendita-content-sha256': 'UNSIGNED-PAYLOAD', 'x-tiendita-rol': 'admin', 'X-Tiendita-Cualquiera': 'x' };
+    const res = await stack.client().get('/api/public/store/demo', forged);
+    expect(res.status).toBe(200);
+    expect(res.body.caller).toEqual({ userId: null, storeId: null });
+    const received = Object.entries(res.body.headers as Record<string, string>).filter(([name]) => name.startsWith('x-tiendita-'));
+    expect(received.map(([name]) => name).sort()).toEqual(['x-tiendita-content-sha256', 'x-tiendita-nonce', 'x-tiendita-signature', 'x-tiendita-store-id', 'x-tiendita-timestamp', 'x-tiendita-user-id']);
+    expect(Object.fromEntries(received)['x-tiendita-nonce']).not.toBe('ab'.repeat(16));
+    expect(Object.fromEntries(received)['x-tiendita-user-id']).toBe('');
+  });
+
   it('passes the service’s answer back: status, headers, body; never its cookies', async () => {
     const res = await stack.client().get('/api/public/store/teapot');
     expect(res.status).toBe(418);

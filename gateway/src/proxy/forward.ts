@@ -14,9 +14,10 @@ const SMALL_BODY_BYTES = 64 * 1024;
 const DROP_REQUEST = new Set([
   'host', 'connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer',
   'cookie', 'authorization', 'content-length', 'expect',
-  'x-tiendita-user-id', 'x-tiendita-store-id', 'x-tiendita-timestamp', 'x-tiendita-signature',
   'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-request-id',
 ]);
+/** Every header of this prefix is the gateway's to write (the signed caller): whatever a browser sent is dropped. */
+const INTERNAL_PREFIX = 'x-tiendita-';
 const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'set-cookie', 'trailer', 'upgrade', 'proxy-connection', 'content-security-policy']);
 
 /** JSON bodies are parsed once (for the tenant check) and forwarded as the bytes that came in. */
@@ -110,7 +111,7 @@ export function createForwarder(options: ForwardOptions, access: Access) {
 
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined || DROP_REQUEST.has(name)) continue;
+      if (value === undefined || DROP_REQUEST.has(name) || name.startsWith(INTERNAL_PREFIX)) continue;
       headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     headers['x-request-id'] = String(request.id);

@@ -14,3 +14,4 @@ export * from './pg-util';
 export * from './kafka-transport';
 export * from './transport';
 export * from './kafka-message';
+export * from './keys';

@@ -2,8 +2,9 @@ import { EventEnvelope, EventMetadata } from '@tiendita/contracts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { RecordedEventWithTx } from './event-store';
+import { deriveKey, KeyPurpose } from './keys';
 
-/** Header of a relayed message: HMAC-SHA256 of its value with the deployment's INTERNAL_SECRET. */
+/** Header of a relayed message: HMAC-SHA256 of its value with the Kafka key derived from the deployment's INTERNAL_SECRET. */
 export const MESSAGE_SIGNATURE_HEADER = 'x-tiendita-signature';
 
 /** What the relay publishes for each event: the contract's envelope plus its place in the global order. */
@@ -14,9 +15,9 @@ export const KafkaEventEnvelope = EventEnvelope.extend({
 });
 export type KafkaEventEnvelope = z.infer<typeof KafkaEventEnvelope>;
 
-/** Signs a message value as the relay publishes it. */
+/** Signs a message value as the relay publishes it (the Kafka key of INTERNAL_SECRET, not the secret itself). */
 export function signMessage(secret: string, value: string): string {
-  return createHmac('sha256', secret).update(value).digest('hex');
+  return createHmac('sha256', deriveKey(secret, KeyPurpose.kafkaMessage)).update(value).digest('hex');
 }
 
 export type DecodedMessage = { ok: true; event: RecordedEventWithTx } | { ok: false; reason: string };

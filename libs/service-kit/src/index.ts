@@ -12,3 +12,4 @@ export * from './validation';
 export * from './zod-messages';
 export * from './event-sourcing';
 export * from './internal-client';
+export { deriveKey, KeyPurpose } from '@tiendita/eventsourcing';

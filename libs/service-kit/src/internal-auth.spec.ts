@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import { bodySha256, INTERNAL_SIGNATURE_MAX_AGE_MS, newNonce, NonceCache, signInternalHeaders, UNSIGNED_PAYLOAD, verifyInternalHeaders } from './internal-auth';
 
 const secret = 'un-secreto-de-prueba-largo';
@@ -73,15 +73,16 @@ describe('internal call signature (v2: method, path and query, body hash, time, 
     expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-signature': 'abc' }), Date.now(), new NonceCache())).toBeNull();
     expect(verifyInternalHeaders(secret, call({ ...headers, 'x-tiendita-timestamp': 'ayer' }), Date.now(), new NonceCache())).toBeNull();
   });
-  it('signs v2 as HMAC-SHA256 with the secret over the fields joined by newlines (the key is imported once, the format is the same)', () => {
+  it('signs v2 as HMAC-SHA256 over the fields joined by newlines, with a key HKDF derives from the secret for internal calls alone', () => {
+    const key = (s: string) => Buffer.from(hkdfSync('sha256', s, 'tiendita/INTERNAL_SECRET', 'tiendita/internal-call-signature/v1', 32));
     const headers = signInternalHeaders(secret, { method: 'get', path: '/api/inventory?page=2', userId: 'u1', storeId: 's1', timestamp: 1_700_000_000_000, nonce: 'ab'.repeat(16) });
-    const expected = createHmac('sha256', secret)
-      .update(['v2', '1700000000000', 'ab'.repeat(16), 'GET', '/api/inventory?page=2', 'u1', 's1', bodySha256(null)].join('\n'))
-      .digest('hex');
-    expect(headers['x-tiendita-signature']).toBe(expected);
+    const fields = ['v2', '1700000000000', 'ab'.repeat(16), 'GET', '/api/inventory?page=2', 'u1', 's1', bodySha256(null)].join('\n');
+    expect(headers['x-tiendita-signature']).toBe(createHmac('sha256', key(secret)).update(fields).digest('hex'));
+    // Never the shared secret itself.
+    expect(headers['x-tiendita-signature']).not.toBe(createHmac('sha256', secret).update(fields).digest('hex'));
     // Another secret in the same process gets its own key.
     const other = signInternalHeaders('otro-secreto-de-prueba-largo', { method: 'GET', path: '/x', timestamp: 1, nonce: 'cd'.repeat(16) });
-    expect(other['x-tiendita-signature']).toBe(createHmac('sha256', 'otro-secreto-de-prueba-largo').update(['v2', '1', 'cd'.repeat(16), 'GET', '/x', '', '', bodySha256(null)].join('\n')).digest('hex'));
+    expect(other['x-tiendita-signature']).toBe(createHmac('sha256', key('otro-secreto-de-prueba-largo')).update(['v2', '1', 'cd'.repeat(16), 'GET', '/x', '', '', bodySha256(null)].join('\n')).digest('hex'));
   });
 
   it('gives every call a fresh 128-bit nonce, across the blocks of random bytes they are cut from', () => {
