@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const swcrc = JSON.parse(readFileSync(join(root, '.swcrc'), 'utf8'));
-const nodeWorkspaces = ['contracts', 'libs/eventsourcing', 'libs/service-kit', 'libs/ai', 'services/identity', 'services/catalog', 'services/ordering', 'services/inventory', 'services/reporting', 'gateway'];
+const nodeWorkspaces = ['contracts', 'libs/eventsourcing', 'libs/service-kit', 'libs/ai', 'services/identity', 'services/catalog', 'services/ordering', 'services/inventory', 'services/reporting', 'services/fel', 'gateway'];
 
 function walk(dir) {
   if (!existsSync(dir)) return [];

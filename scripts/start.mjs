@@ -4,8 +4,8 @@
 // service (or the gateway) that exits on its own is started again with backoff while the others
 // keep serving, and left stopped after 5 crashes in 2 minutes (scripts/lib/supervisor.cjs).
 //
-// Ports: the gateway on PORT (default 3000); identity, catalog, ordering, inventory and
-// reporting on PORT+1 … PORT+5 (3001 … 3005 by default), bound to 127.0.0.1.
+// Ports: the gateway on PORT (default 3000); identity, catalog, ordering, inventory,
+// reporting and fel on PORT+1 … PORT+6 (3001 … 3006 by default), bound to 127.0.0.1.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +38,7 @@ function say(line) {
 // ---- configuration ----------------------------------------------------------------------
 const env = process.env;
 const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
-if (!Number.isInteger(port) || port < 1 || port > 65530) fail(`Configuración inválida: PORT debe ser un número de puerto entre 1 y 65530 (recibido: ${env.PORT})`);
+if (!Number.isInteger(port) || port < 1 || port > 65529) fail(`Configuración inválida: PORT debe ser un número de puerto entre 1 y 65529 (recibido: ${env.PORT})`);
 const host = env.HOST || '127.0.0.1';
 const dataDir = resolve(env.DATA_DIR || '.data');
 const logLevel = env.LOG_LEVEL || 'info';
@@ -49,8 +49,10 @@ const services = [
   { name: 'ordering', port: port + 3, urlVar: 'ORDERING_URL' },
   { name: 'inventory', port: port + 4, urlVar: 'INVENTORY_URL' },
   { name: 'reporting', port: port + 5, urlVar: 'REPORTING_URL' },
+  // FEL (issue 25): runs its sandbox certifier ('pruebas') itself, on a free 127.0.0.1 port.
+  { name: 'fel', port: port + 6, urlVar: 'FEL_URL' },
 ];
-const startOrder = ['identity', 'catalog', 'inventory', 'ordering', 'reporting'].map((n) => services.find((s) => s.name === n));
+const startOrder = ['identity', 'catalog', 'inventory', 'ordering', 'reporting', 'fel'].map((n) => services.find((s) => s.name === n));
 
 mkdirSync(dataDir, { recursive: true });
 

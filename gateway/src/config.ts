@@ -13,6 +13,7 @@ export const gatewayConfigShape = {
   ORDERING_URL: urlVariable().default('http://127.0.0.1:3003'),
   INVENTORY_URL: urlVariable().default('http://127.0.0.1:3004'),
   REPORTING_URL: urlVariable().default('http://127.0.0.1:3005'),
+  FEL_URL: urlVariable().default('http://127.0.0.1:3006'),
   // gateway/src or gateway/dist → web/dist
   WEB_DIST_DIR: z.string().min(1).default(join(__dirname, '..', '..', 'web', 'dist')),
 

@@ -8,7 +8,7 @@
  * /api/auth/register, /api/auth/forgot-password, /api/auth/reset-password, GET /api/logout and
  * GET /api/login, and never forwards /internal/*.
  */
-export type ServiceName = 'identity' | 'catalog' | 'ordering' | 'inventory' | 'reporting';
+export type ServiceName = 'identity' | 'catalog' | 'ordering' | 'inventory' | 'reporting' | 'fel';
 
 /** 'public': no session (the shop, product images); 'owner': a signed-in owner, tenant from the session. */
 export type Access = 'public' | 'owner';
@@ -57,6 +57,9 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/api/ai/generate-description', service: 'catalog', access: 'owner' },
   { pattern: '/api/ai/customer-response', service: 'catalog', access: 'owner' },
   { pattern: '/api/ai/social-caption', service: 'catalog', access: 'owner' },
+  // FEL (issue 25): an order's electronic invoice is the FEL service's, the rest of the order ordering's.
+  { pattern: '/api/orders/:id/invoice*', service: 'fel', access: 'owner' },
+  { pattern: '/api/fel/*', service: 'fel', access: 'owner' },
   // ordering
   { pattern: '/api/orders*', service: 'ordering', access: 'owner' },
   { pattern: '/api/public/orders/*', service: 'ordering', access: 'public' },
@@ -78,7 +81,19 @@ interface CompiledRule extends RouteRule {
 function compile(rule: RouteRule): CompiledRule {
   const { pattern } = rule;
   let test: (path: string) => boolean;
-  if (pattern.endsWith('/*')) {
+  if (pattern.includes('/:id/')) {
+    // One path segment stands for the id ('/api/orders/:id/invoice*').
+    const [before, after] = pattern.split('/:id/');
+    const tail = after.endsWith('*') ? after.slice(0, -1) : after;
+    test = (path) => {
+      if (!path.startsWith(`${before}/`)) return false;
+      const rest = path.slice(before.length + 1);
+      const slash = rest.indexOf('/');
+      if (slash <= 0) return false;
+      const remainder = rest.slice(slash + 1);
+      return after.endsWith('*') ? remainder.startsWith(tail) : remainder === tail;
+    };
+  } else if (pattern.endsWith('/*')) {
     const prefix = pattern.slice(0, -1);
     test = (path) => path.startsWith(prefix) && path.length > prefix.length;
   } else if (pattern.endsWith('*')) {

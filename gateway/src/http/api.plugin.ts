@@ -41,6 +41,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
       ordering: config.ORDERING_URL,
       inventory: config.INVENTORY_URL,
       reporting: config.REPORTING_URL,
+      fel: config.FEL_URL,
     },
     config.INTERNAL_SECRET,
   );

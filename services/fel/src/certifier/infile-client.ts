@@ -47,7 +47,9 @@ export class InfileClient {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
-      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      // A DOMException (the timeout's abort) may come from another realm: look at its name only.
+      const name = (err as { name?: unknown } | null)?.name;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
       return { kind: 'unavailable', message: timedOut ? 'El certificador no respondió a tiempo; se reintentará.' : 'No se pudo conectar con el certificador; se reintentará.' };
     }
     let answer: CertifierAnswer;
