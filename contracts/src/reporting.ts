@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderStatus, PaymentRecordMethod, PaymentStatus } from './ordering-events';
 
 // Reporting's own event and the shapes of its API (money in quetzales with 2 decimals over HTTP).
 
@@ -57,11 +58,29 @@ export interface ReportOrder {
   code: string;
   customerName: string;
   orderType: 'whatsapp' | 'pos';
-  status: string;
-  paymentMethod: string | null;
-  paymentStatus: string;
+  status: OrderStatus;
+  /** The method it was paid with (the first, when several; a legacy order's as a recorded method); null when unpaid. */
+  paymentMethod: PaymentRecordMethod | null;
+  /** Every method it was paid with, in the order they were first used. */
+  paymentMethods: PaymentRecordMethod[];
+  /** From its payments and refunds: pending, partial, paid, refunded (or failed). */
+  paymentStatus: PaymentStatus;
+  /** Net paid (payments − refunds), quetzales. */
+  amountPaid: number;
   total: number;
   createdAt: string;
+}
+
+/** Money by payment method: received, given back, and the net (quetzales). */
+export interface PaymentMethodFigures {
+  /** A legacy order's whatsapp/kash/zigi counts as 'other'. */
+  paymentMethod: PaymentRecordMethod;
+  payments: number;
+  received: number;
+  refunds: number;
+  refunded: number;
+  /** received − refunded. */
+  amount: number;
 }
 
 export interface ReportResponse {
@@ -69,8 +88,12 @@ export interface ReportResponse {
   from: string;
   to: string;
   totalSales: number;
+  /** Orders placed in the period and not cancelled. */
   orderCount: number;
   averageTicket: number;
+  /** Orders placed in the period and cancelled since (not sales: shown apart). */
+  cancelledOrders: number;
+  cancelledAmount: number;
   whatsappOrders: number;
   posOrders: number;
   whatsappPercentage: number;
@@ -79,26 +102,68 @@ export interface ReportResponse {
   lowStockProducts: number;
   activeCategories: number;
   salesByChannel: { channel: 'whatsapp' | 'pos'; orders: number; amount: number; percentage: number }[];
-  salesByPaymentMethod: { paymentMethod: string; orders: number; amount: number }[];
+  /** Money received in the period by method, from the payments themselves (whatever the channel), net of refunds. */
+  salesByPaymentMethod: PaymentMethodFigures[];
+  /** Net received in the period, every method. */
+  amountReceived: number;
   topProductsByUnits: { productId: string; name: string; units: number; amount: number }[];
   topProductsByAmount: { productId: string; name: string; units: number; amount: number }[];
-  /** Hourly for today (label 'HH:00'), daily otherwise (label 'YYYY-MM-DD'). */
-  granularity: 'hour' | 'day';
+  /** A day by hour (label 'HH:00'), a week or a month by day ('YYYY-MM-DD'), a year by month ('YYYY-MM'). */
+  granularity: 'hour' | 'day' | 'month';
   series: { label: string; orders: number; amount: number }[];
   recentOrders: ReportOrder[];
 }
 
+/** One movement of money in a cash close: a payment (a legacy paid order's included) or a refund. */
+export interface CashMovement {
+  kind: 'payment' | 'refund';
+  paymentMethod: PaymentRecordMethod;
+  amount: number;
+  at: string;
+  orderId: string;
+  orderCode: string | null;
+  orderType: 'whatsapp' | 'pos' | null;
+  /** Who recorded it (a display name). */
+  author: string;
+}
+
+/** The cash close of a Guatemalan day: the money that changed hands that day by method, whatever the channel. */
 export interface CashCloseResponse {
   date: string;
-  salesByPaymentMethod: { paymentMethod: string; orders: number; amount: number }[];
+  paymentsByMethod: PaymentMethodFigures[];
+  totalReceived: number;
+  totalRefunded: number;
+  /** Cash received − cash refunded: what the drawer should hold. */
+  expectedCash: number;
+  /** The day's sales (orders placed that day, not cancelled), for reference. */
   totalSales: number;
   orderCount: number;
-  expectedCash: number;
+  movements: CashMovement[];
   countedCash: number | null;
   difference: number | null;
   note: string | null;
   recordedBy: string | null;
   recordedAt: string | null;
+}
+
+/** A Guatemalan day 'YYYY-MM-DD' as es-GT writes it: 28/11/2026 (no time zone involved). */
+export function formatDay(day: string): string {
+  const [y, m, d] = day.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+const MONTHS = ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'];
+
+/** A month 'YYYY-MM' as es-GT writes it short: 'nov 2026'. */
+export function formatMonth(month: string): string {
+  const [y, m] = month.split('-');
+  return `${MONTHS[Number(m) - 1]} ${y}`;
+}
+
+/** An instant as a Guatemalan date and time (UTC−6 all year): 28/11/2026 14:05. */
+export function formatGtDateTime(iso: string): string {
+  const local = new Date(Date.parse(iso) - 6 * 3_600_000).toISOString();
+  return `${formatDay(local)} ${local.slice(11, 16)}`;
 }
 
 // SalesInsightsResponse (GET /api/ai/sales-insights) is defined once, in ai.ts.

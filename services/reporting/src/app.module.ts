@@ -4,6 +4,7 @@ import { CashCloseService } from './cash-close/cash-close.service';
 import { projections } from './projections';
 import { ReportsController } from './reports/reports.controller';
 import { ReportsService } from './reports/reports.service';
+import { ReportLogos } from './reports/store-logos';
 import { CLOCK, type Clock, systemClock } from './shared/clock';
 
 export const REPORTING_SCHEMA = 'reporting';
@@ -16,7 +17,7 @@ export class AppModule {
       module: AppModule,
       imports: [EventSourcingModule.forService({ schema: REPORTING_SCHEMA, projections })],
       controllers: [ReportsController],
-      providers: [{ provide: CLOCK, useValue: clock }, ReportsService, CashCloseService],
+      providers: [{ provide: CLOCK, useValue: clock }, ReportsService, CashCloseService, ReportLogos],
     };
   }
 }

@@ -100,11 +100,17 @@ function expected(finals: Final[], period: keyof typeof RANGES) {
   const methods = new Map<string, { orders: number; amount: number }>();
   const products = new Map<string, { units: number; amount: number }>();
   const buckets = new Map<string, { orders: number; amount: number }>();
-  for (const f of sales) {
-    const m = methods.get(f.order.paymentMethod ?? 'none') ?? { orders: 0, amount: 0 };
+  // Money by method comes from the payments: a legacy paid order (no PaymentRecorded) is one payment
+  // of its total by its method, on the day it was placed, whatever became of it.
+  for (const f of inRange) {
+    if (f.order.paymentStatus !== 'paid' || f.order.total === 0) continue;
+    const method = f.order.paymentMethod === 'cash' || f.order.paymentMethod === 'card' ? f.order.paymentMethod : 'other';
+    const m = methods.get(method) ?? { orders: 0, amount: 0 };
     m.orders += 1;
     m.amount += f.order.total;
-    methods.set(f.order.paymentMethod ?? 'none', m);
+    methods.set(method, m);
+  }
+  for (const f of sales) {
     for (const i of f.order.items) {
       const p = products.get(i.productId) ?? { units: 0, amount: 0 };
       p.units += i.quantity;
@@ -112,7 +118,7 @@ function expected(finals: Final[], period: keyof typeof RANGES) {
       products.set(i.productId, p);
     }
     const t = gt(f.order.placedAt);
-    const key = period === 'today' ? `${String(t.hour).padStart(2, '0')}:00` : t.day;
+    const key = period === 'today' ? `${String(t.hour).padStart(2, '0')}:00` : period === 'year' ? t.day.slice(0, 7) : t.day;
     const b = buckets.get(key) ?? { orders: 0, amount: 0 };
     b.orders += 1;
     b.amount += f.order.total;
@@ -212,7 +218,7 @@ it('reports equal the figures computed from the raw orders, for random histories
           activeProducts: 4,
           lowStockProducts: lowStock,
         });
-        expect(Object.fromEntries(r.salesByPaymentMethod.map((m: any) => [m.paymentMethod, { orders: m.orders, amount: m.amount }]))).toEqual(e.methods);
+        expect(Object.fromEntries(r.salesByPaymentMethod.map((m: any) => [m.paymentMethod, { orders: m.payments, amount: m.amount }]))).toEqual(e.methods);
         const tops = Object.fromEntries(r.topProductsByUnits.map((p: any) => [p.productId, { units: p.units, amount: p.amount }]));
         for (const [id, v] of Object.entries(tops)) expect(e.products[id]).toEqual(v);
         expect(r.topProductsByUnits.length).toBe(Math.min(5, Object.keys(e.products).length));
@@ -220,7 +226,9 @@ it('reports equal the figures computed from the raw orders, for random histories
         if (r.topProductsByUnits[0]) expect(r.topProductsByUnits[0].units).toBe(maxUnits);
         const series = Object.fromEntries(r.series.filter((p: any) => p.orders !== 0).map((p: any) => [p.label, { orders: p.orders, amount: p.amount }]));
         expect(series).toEqual(e.buckets);
-        expect(r.series.length).toBe(period === 'today' ? 24 : { week: 7, month: 28, year: 365 }[period]);
+        // A day by hour, a week and a month by day, a year by month (from March 2025 to March 2026: 13).
+        expect(r.series.length).toBe(period === 'today' ? 24 : { week: 7, month: 28, year: 13 }[period]);
+        expect(r.granularity).toBe({ today: 'hour', week: 'day', month: 'day', year: 'month' }[period]);
         expect(r.recentOrders.map((o: any) => o.id)).toEqual(e.recent);
       }
       const stats = await get('/api/stats', storeId);
@@ -264,7 +272,7 @@ it('counts an order at 23:59 in Guatemala in that day and one at 00:01 in the ne
   expect(stats).toMatchObject({ todayOrders: 1, todaySales: 25, trends: { todayOrders: { previous: 2, change: -50 }, todaySales: { previous: 25, change: 0 } } });
 
   const close = await get('/api/reports/cash-close?date=2026-03-14', storeId);
-  expect(close).toMatchObject({ date: '2026-03-14', totalSales: 42, orderCount: 4, expectedCash: 42, countedCash: null, difference: null });
+  expect(close).toMatchObject({ date: '2026-03-14', totalSales: 42, orderCount: 4, totalReceived: 42, expectedCash: 42, countedCash: null, difference: null });
 });
 
 it('records the cash count of a day as an event and answers the difference; refuses bad input in Spanish', async () => {
@@ -344,10 +352,14 @@ it('a rebuild of every reporting projection from zero gives the same rows as the
       (await pool.query('SELECT * FROM reporting.stock_versions ORDER BY store_id')).rows,
     ],
     cash: (await pool.query('SELECT * FROM reporting.cash_counts ORDER BY store_id, day')).rows,
+    payments: (await pool.query('SELECT * FROM reporting.payments ORDER BY entry_id')).rows,
+    paymentsDaily: (await pool.query('SELECT * FROM reporting.payments_daily ORDER BY store_id, day, method')).rows,
+    paymentsVersions: (await pool.query('SELECT * FROM reporting.payments_versions ORDER BY store_id')).rows,
   });
   const before = await snapshot();
   expect(before.orders.length).toBeGreaterThan(10);
-  for (const name of ['sales', 'products', 'stock', 'cash_counts', 'stores']) {
+  expect(before.payments.length).toBeGreaterThan(5);
+  for (const name of ['sales', 'payments', 'products', 'stock', 'cash_counts', 'stores']) {
     const result = await host.runner.rebuild(name, { verify: true });
     expect(result.verified).toBe(true);
   }

@@ -48,6 +48,7 @@ export const salesProjection: Projection<SalesTable> = {
       );
       CREATE INDEX IF NOT EXISTS ${o}_store_placed ON ${t.orders} (store_id, placed_at DESC);
       CREATE INDEX IF NOT EXISTS ${o}_pending ON ${t.orders} (store_id, order_type) WHERE status = 'pending';
+      CREATE INDEX IF NOT EXISTS ${o}_cancelled ON ${t.orders} (store_id, placed_at) WHERE status = 'cancelled';
       CREATE TABLE IF NOT EXISTS ${t.sales_hourly} (
         store_id uuid NOT NULL,
         day date NOT NULL,

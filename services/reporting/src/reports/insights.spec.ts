@@ -8,6 +8,8 @@ const emptyWeek = (activeProducts: number): ReportResponse => ({
   totalSales: 0,
   orderCount: 0,
   averageTicket: 0,
+  cancelledOrders: 0,
+  cancelledAmount: 0,
   whatsappOrders: 0,
   posOrders: 0,
   whatsappPercentage: 0,
@@ -17,6 +19,7 @@ const emptyWeek = (activeProducts: number): ReportResponse => ({
   activeCategories: 0,
   salesByChannel: [],
   salesByPaymentMethod: [],
+  amountReceived: 0,
   topProductsByUnits: [],
   topProductsByAmount: [],
   granularity: 'day',
@@ -53,5 +56,17 @@ describe('salesInsights (the fallback of GET /api/ai/sales-insights)', () => {
     const { recommendations } = salesInsights(emptyWeek(0), stats({ totalProducts: 2 }));
     expect(recommendations[0]).toBe('Publica tus primeros productos con foto y precio: tu tienda tiene 0 productos activos.');
     for (const sentence of recommendations) expect(sentence).toMatch(/\d/);
+  });
+
+  it('names the most used payment method in Spanish, from the payments', () => {
+    const week: ReportResponse = {
+      ...emptyWeek(3),
+      totalSales: 30,
+      orderCount: 2,
+      averageTicket: 15,
+      series: [{ label: '2026-01-05', orders: 2, amount: 30 }],
+      salesByPaymentMethod: [{ paymentMethod: 'transfer', payments: 3, received: 30, refunds: 0, refunded: 0, amount: 30 }],
+    };
+    expect(salesInsights(week, stats({})).trends).toContain('El método de pago más usado fue transferencia: 3 pagos por Q\u00a030.00.');
   });
 });

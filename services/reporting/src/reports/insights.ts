@@ -1,4 +1,4 @@
-import { formatQuetzales, type ReportResponse, type SalesInsightsResponse, type StatsResponse } from '@tiendita/contracts';
+import { formatDay, formatQuetzales, PAYMENT_METHOD_LABELS, type ReportResponse, type SalesInsightsResponse, type StatsResponse } from '@tiendita/contracts';
 
 /** '1 pedido', '3 pedidos'. */
 const orders = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
@@ -6,7 +6,9 @@ const orders = (n: number) => `${n} ${n === 1 ? 'pedido' : 'pedidos'}`;
 const products = (n: number) => `${n} ${n === 1 ? 'producto' : 'productos'}`;
 const units = (n: number) => `${n} ${n === 1 ? 'unidad' : 'unidades'}`;
 const money = formatQuetzales;
-const METHOD: Record<string, string> = { cash: 'efectivo', card: 'tarjeta', kash: 'Kash', zigi: 'Zigi', whatsapp: 'WhatsApp', none: 'sin método' };
+/** A payment method's Spanish name inside a sentence ('efectivo', 'tarjeta'). */
+const methodName = (m: keyof typeof PAYMENT_METHOD_LABELS) => PAYMENT_METHOD_LABELS[m].toLowerCase();
+const payments = (n: number) => `${n} ${n === 1 ? 'pago' : 'pagos'}`;
 
 /**
  * The sales analysis computed from the store's own figures (the fallback of GET /api/ai/sales-insights
@@ -28,9 +30,9 @@ export function salesInsights(week: ReportResponse, stats: StatsResponse): Sales
     const best = week.topProductsByAmount[0];
     if (best) insights.push(`Tu producto más vendido por monto es ${best.name}: ${units(best.units)} por ${money(best.amount)}.`);
     const bestDay = [...week.series].sort((a, b) => b.amount - a.amount)[0];
-    if (bestDay && bestDay.amount > 0) trends.push(`Tu mejor día de la semana fue el ${bestDay.label.split('-').reverse().join('/')}, con ${money(bestDay.amount)} en ${orders(bestDay.orders)}.`);
+    if (bestDay && bestDay.amount > 0) trends.push(`Tu mejor día de la semana fue el ${formatDay(bestDay.label)}, con ${money(bestDay.amount)} en ${orders(bestDay.orders)}.`);
     const method = week.salesByPaymentMethod[0];
-    if (method) trends.push(`El método de pago más usado fue ${METHOD[method.paymentMethod] ?? method.paymentMethod}: ${orders(method.orders)} por ${money(method.amount)}.`);
+    if (method) trends.push(`El método de pago más usado fue ${methodName(method.paymentMethod)}: ${payments(method.payments)} por ${money(method.amount)}.`);
   }
   const change = stats.trends.todaySales.change;
   if (change !== null) trends.push(`Hoy llevas ${money(stats.todaySales)} en ventas, ${change >= 0 ? '+' : ''}${change.toFixed(1)} % frente a las mismas horas de ayer (${money(stats.trends.todaySales.previous)}).`);

@@ -6,9 +6,11 @@ import type { Pool } from 'pg';
 import { z } from 'zod';
 import { CashCloseService } from '../cash-close/cash-close.service';
 import { gtDayHour } from '../shared/time';
-import { reportPdf, reportXlsx } from './exports';
+import { type ExportInput, reportXlsx } from './exports';
+import { reportPdf } from './report-pdf';
 import { salesInsights } from './insights';
 import { ReportsService } from './reports.service';
+import { ReportLogos } from './store-logos';
 
 const PeriodQuery = z.object({ period: ReportPeriod.default('today') });
 const DateQuery = z.object({ date: CashCloseDate.optional() });
@@ -19,6 +21,7 @@ export class ReportsController {
   constructor(
     private readonly reports: ReportsService,
     private readonly cashClose: CashCloseService,
+    private readonly logos: ReportLogos,
     @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
@@ -35,7 +38,7 @@ export class ReportsController {
   @Get('reports/cash-close')
   getCashClose(@Owner() owner: OwnerIdentity, @Query() query: unknown): Promise<CashCloseResponse> {
     const date = parse(DateQuery, query ?? {}).date ?? gtDayHour(this.reports.now()).day;
-    return this.reports.cashClose(owner.storeId, date);
+    return this.cashClose.close(owner.storeId, date);
   }
 
   @Post('reports/cash-close')
@@ -71,12 +74,13 @@ export class ReportsController {
     return salesInsights(week, stats);
   }
 
-  private async exportInput(storeId: string, period: ReportPeriod) {
+  private async exportInput(storeId: string, period: ReportPeriod): Promise<ExportInput> {
     const report = await this.reports.report(storeId, period);
     const [orders, store] = await Promise.all([
       this.reports.recentOrders(storeId, report.from, report.to, null),
-      this.pool.query<{ name: string }>('SELECT name FROM reporting.stores WHERE store_id = $1', [storeId]),
+      this.pool.query<{ name: string; logo_url: string | null; primary_color: string | null }>('SELECT name, logo_url, primary_color FROM reporting.stores WHERE store_id = $1', [storeId]),
     ]);
-    return { report, orders, storeName: store.rows[0]?.name ?? 'Mi tienda' };
+    const s = store.rows[0];
+    return { report, orders, storeName: s?.name ?? 'Mi tienda', generatedAt: this.reports.now().toISOString(), color: s?.primary_color ?? null, logo: await this.logos.read(s?.logo_url, storeId) };
   }
 }

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { lowStockSql, type CashCloseResponse, type ReportOrder, type ReportPeriod, type ReportResponse, type StatsResponse } from '@tiendita/contracts';
+import { lowStockSql, type PaymentMethodFigures, type PaymentRecordMethod, type ReportOrder, type ReportPeriod, type ReportResponse, type StatsResponse } from '@tiendita/contracts';
 import { type FreshSource, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { CLOCK, type Clock } from '../shared/clock';
-import { addDays, daysBetween, gtDayHour, gtDayStart, pct, periodCover, periodRange, q } from '../shared/time';
+import { addDays, addMonths, daysBetween, gtDayHour, gtDayStart, pct, periodCover, periodRange, q } from '../shared/time';
+import { ordersOfPeriod } from './report-orders';
 
 const S = 'reporting';
 /** Stores and periods whose last report answer is kept. */
@@ -12,7 +13,7 @@ const REPORTS_CACHED = 2000;
 const TOP_CANDIDATES = 50;
 
 interface FigureRow {
-  /** True for a series bucket (hour or day), false for a channel / payment-method total. */
+  /** True for a series bucket (hour, day or month), false for a channel / payment-method total. */
   bucketed: boolean;
   bucket: string;
   order_type: string;
@@ -21,9 +22,10 @@ interface FigureRow {
   amount: string;
 }
 
-/** The sources of the figures: orders and sales (ordering), products (catalog), stock (inventory). */
+/** The sources of the figures: orders, sales and payments (ordering), products (catalog), stock (inventory). */
 const FRESH_REPORTS: readonly FreshSource[] = [
   { projection: 'sales', source: 'ordering' },
+  { projection: 'payments', source: 'ordering' },
   { projection: 'products', source: 'catalog' },
   { projection: 'stock', source: 'inventory' },
 ];
@@ -47,7 +49,7 @@ export class ReportsService {
    * start waits for it), and take in what the other services have already committed (a POS sale,
    * then the dashboard's figures: ProjectionHost.fresh).
    */
-  private async ready(): Promise<void> {
+  async ready(): Promise<void> {
     await this.host.started;
     await this.host.fresh(FRESH_REPORTS);
   }
@@ -114,8 +116,9 @@ export class ReportsService {
     const v = await this.pool.query<{ key: string }>({
       name: 'reporting_report_versions',
       text: `SELECT concat_ws('|', COALESCE((SELECT version FROM ${S}.sales_versions WHERE store_id = $1), '-'),
+                     COALESCE((SELECT version FROM ${S}.payments_versions WHERE store_id = $1), '-'),
                      COALESCE((SELECT version FROM ${S}.catalog_versions WHERE store_id = $1), '-'), COALESCE((SELECT version FROM ${S}.stock_versions WHERE store_id = $1), '-'),
-                     (SELECT string_agg(name || version || updated_at, ',' ORDER BY name) FROM ${S}.projections WHERE name IN ('sales', 'products', 'stock'))) AS key`,
+                     (SELECT string_agg(name || version || updated_at, ',' ORDER BY name) FROM ${S}.projections WHERE name IN ('sales', 'payments', 'products', 'stock'))) AS key`,
       values: [storeId],
     });
     const key = `${from}|${to}|${v.rows[0].key}`;
@@ -135,7 +138,7 @@ export class ReportsService {
 
   private async computeReport(storeId: string, period: ReportPeriod, from: string, to: string): Promise<ReportResponse> {
     const cover = periodCover(from, to);
-    const [figures, top, recent, counts] = await Promise.all([
+    const [figures, top, recent, counts, payments, cancelled] = await Promise.all([
       period === 'today'
         ? this.pool.query<FigureRow>({
             name: 'reporting_report_today',
@@ -144,9 +147,12 @@ export class ReportsService {
             values: [storeId, from],
           })
         : this.pool.query<FigureRow>({
-            name: 'reporting_report_days',
-            text: `SELECT GROUPING(day) = 0 AS bucketed, day::text AS bucket, order_type, payment_method, sum(orders) AS orders, sum(amount) AS amount
-                   FROM ${S}.sales_daily WHERE store_id = $1 AND day BETWEEN $2 AND $3 GROUP BY GROUPING SETS ((day), (order_type, payment_method))`,
+            // A year groups by month (13 bars, not 365 hairlines), a week or a month by day.
+            name: `reporting_report_${period === 'year' ? 'months' : 'days'}`,
+            text: `SELECT GROUPING(${period === 'year' ? "to_char(day, 'YYYY-MM')" : 'day::text'}) = 0 AS bucketed, ${period === 'year' ? "to_char(day, 'YYYY-MM')" : 'day::text'} AS bucket,
+                          order_type, payment_method, sum(orders) AS orders, sum(amount) AS amount
+                   FROM ${S}.sales_daily WHERE store_id = $1 AND day BETWEEN $2 AND $3
+                   GROUP BY GROUPING SETS ((${period === 'year' ? "to_char(day, 'YYYY-MM')" : 'day::text'}), (order_type, payment_method))`,
             values: [storeId, from, to],
           }),
       // Current catalog names (a product renamed since shows its name of today), else the name it was sold under.
@@ -168,11 +174,16 @@ export class ReportsService {
       }),
       this.recentOrders(storeId, from, to, 10),
       this.productCounts(storeId),
+      this.paymentsByMethod(storeId, from, to),
+      this.pool.query<{ orders: string; amount: string }>({
+        name: 'reporting_report_cancelled',
+        text: `SELECT count(*) AS orders, COALESCE(sum(total), 0) AS amount FROM ${S}.orders WHERE store_id = $1 AND status = 'cancelled' AND placed_at >= $2 AND placed_at < $3`,
+        values: [storeId, gtDayStart(from), gtDayStart(addDays(to, 1))],
+      }),
     ]);
     let orderCount = 0;
     let total = 0;
     const channel = { whatsapp: { orders: 0, amount: 0 }, pos: { orders: 0, amount: 0 } };
-    const methods = new Map<string, { orders: number; amount: number }>();
     const buckets = new Map<string, { orders: number; amount: number }>();
     for (const r of figures.rows) {
       const orders = Number(r.orders);
@@ -188,12 +199,8 @@ export class ReportsService {
         c.orders += orders;
         c.amount += amount;
       }
-      const m = methods.get(r.payment_method) ?? { orders: 0, amount: 0 };
-      m.orders += orders;
-      m.amount += amount;
-      methods.set(r.payment_method, m);
     }
-    const labels = period === 'today' ? Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`) : daysBetween(from, to);
+    const labels = period === 'today' ? Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`) : period === 'year' ? monthsBetween(from, to) : daysBetween(from, to);
     const productRows = top.rows.map((r) => ({ productId: r.product_id, name: r.name, units: Number(r.units), amount: q(Number(r.amount)) }));
     return {
       period,
@@ -202,6 +209,8 @@ export class ReportsService {
       totalSales: q(total),
       orderCount,
       averageTicket: orderCount > 0 ? q(Math.round(total / orderCount)) : 0,
+      cancelledOrders: Number(cancelled.rows[0].orders),
+      cancelledAmount: q(Number(cancelled.rows[0].amount)),
       whatsappOrders: channel.whatsapp.orders,
       posOrders: channel.pos.orders,
       whatsappPercentage: pct(channel.whatsapp.orders, orderCount),
@@ -210,13 +219,11 @@ export class ReportsService {
       lowStockProducts: counts.lowStock,
       activeCategories: counts.categories,
       salesByChannel: (['whatsapp', 'pos'] as const).map((c) => ({ channel: c, orders: channel[c].orders, amount: q(channel[c].amount), percentage: pct(channel[c].orders, orderCount) })),
-      salesByPaymentMethod: [...methods]
-        .filter(([, m]) => m.orders !== 0)
-        .map(([paymentMethod, m]) => ({ paymentMethod, orders: m.orders, amount: q(m.amount) }))
-        .sort((a, b) => b.amount - a.amount || a.paymentMethod.localeCompare(b.paymentMethod)),
+      salesByPaymentMethod: payments,
+      amountReceived: q(Math.round(payments.reduce((sum, m) => sum + m.amount * 100, 0))),
       topProductsByUnits: [...productRows].sort((a, b) => b.units - a.units || b.amount - a.amount || a.name.localeCompare(b.name)).slice(0, 5),
       topProductsByAmount: [...productRows].sort((a, b) => b.amount - a.amount || b.units - a.units || a.name.localeCompare(b.name)).slice(0, 5),
-      granularity: period === 'today' ? 'hour' : 'day',
+      granularity: period === 'today' ? 'hour' : period === 'year' ? 'month' : 'day',
       series: labels.map((label) => ({ label, orders: buckets.get(label)?.orders ?? 0, amount: q(buckets.get(label)?.amount ?? 0) })),
       recentOrders: recent,
     };
@@ -238,67 +245,34 @@ export class ReportsService {
   }
 
   /** The newest orders of the period (every status), newest first; limit null for all of them (exports). */
-  async recentOrders(storeId: string, from: string, to: string, limit: number | null): Promise<ReportOrder[]> {
-    const r = await this.pool.query<{ order_id: string; code: string; customer_name: string; order_type: 'whatsapp' | 'pos'; status: string; payment_method: string | null; payment_status: string; total: string; placed_at: Date }>(
-      `SELECT order_id, code, customer_name, order_type, status, payment_method, payment_status, total, placed_at FROM ${S}.orders
-       WHERE store_id = $1 AND placed_at >= $2 AND placed_at < $3 ORDER BY placed_at DESC, order_id${limit === null ? '' : ` LIMIT ${Number(limit)}`}`,
-      [storeId, gtDayStart(from), gtDayStart(addDays(to, 1))],
-    );
-    return r.rows.map((o) => ({
-      id: o.order_id,
-      code: o.code,
-      customerName: o.customer_name,
-      orderType: o.order_type,
-      status: o.status,
-      paymentMethod: o.payment_method,
-      paymentStatus: o.payment_status,
-      total: q(Number(o.total)),
-      createdAt: o.placed_at.toISOString(),
-    }));
+  recentOrders(storeId: string, from: string, to: string, limit: number | null): Promise<ReportOrder[]> {
+    return ordersOfPeriod(this.pool, storeId, from, to, limit);
   }
 
-  /** The cash close of a day, in centavos: sales by payment method and the cash the drawer should hold. */
-  async cashFigures(storeId: string, day: string): Promise<{ methods: { paymentMethod: string; orders: number; amount: number }[]; total: number; orders: number; expectedCash: number }> {
-    await this.ready();
-    const r = await this.pool.query<{ payment_method: string | null; orders: string; amount: string; cash: string }>(
-      `SELECT COALESCE(payment_method, 'none') AS payment_method, count(*) AS orders, sum(total) AS amount,
-              COALESCE(sum(total) FILTER (WHERE payment_method = 'cash' AND status IN ('completed', 'delivered')), 0) AS cash
-       FROM ${S}.orders WHERE store_id = $1 AND placed_at >= $2 AND placed_at < $3 AND status <> 'cancelled' GROUP BY 1 ORDER BY 3 DESC, 1`,
-      [storeId, gtDayStart(day), gtDayStart(addDays(day, 1))],
-    );
-    let total = 0;
-    let orders = 0;
-    let expectedCash = 0;
-    const methods = r.rows.map((row) => {
-      total += Number(row.amount);
-      orders += Number(row.orders);
-      expectedCash += Number(row.cash);
-      return { paymentMethod: row.payment_method ?? 'none', orders: Number(row.orders), amount: Number(row.amount) };
+  /** Money received and given back in the days [from, to] by method, from the payments' daily totals, the most received first. */
+  private async paymentsByMethod(storeId: string, from: string, to: string): Promise<PaymentMethodFigures[]> {
+    const r = await this.pool.query<{ method: PaymentRecordMethod; payments: string; received: string; refunds: string; refunded: string }>({
+      name: 'reporting_report_payments',
+      text: `SELECT method, sum(payments) AS payments, sum(received) AS received, sum(refunds) AS refunds, sum(refunded) AS refunded
+             FROM ${S}.payments_daily WHERE store_id = $1 AND day BETWEEN $2 AND $3 GROUP BY method`,
+      values: [storeId, from, to],
     });
-    return { methods, total, orders, expectedCash };
+    return methodFigures(r.rows);
   }
+}
 
-  async cashClose(storeId: string, day: string): Promise<CashCloseResponse> {
-    await this.ready();
-    const [f, counted] = await Promise.all([
-      this.cashFigures(storeId, day),
-      this.pool.query<{ counted_cash: string; note: string | null; recorded_by: string; recorded_at: Date }>(
-        `SELECT counted_cash, note, recorded_by, recorded_at FROM ${S}.cash_counts WHERE store_id = $1 AND day = $2`,
-        [storeId, day],
-      ),
-    ]);
-    const c = counted.rows[0];
-    return {
-      date: day,
-      salesByPaymentMethod: f.methods.map((m) => ({ ...m, amount: q(m.amount) })),
-      totalSales: q(f.total),
-      orderCount: f.orders,
-      expectedCash: q(f.expectedCash),
-      countedCash: c ? q(Number(c.counted_cash)) : null,
-      difference: c ? q(Number(c.counted_cash) - f.expectedCash) : null,
-      note: c?.note ?? null,
-      recordedBy: c?.recorded_by ?? null,
-      recordedAt: c ? c.recorded_at.toISOString() : null,
-    };
-  }
+/** Rows of payments and refunds per method (centavos) as the API shows them, without empty methods, the largest net first. */
+export function methodFigures(rows: { method: PaymentRecordMethod; payments: string | number; received: string | number; refunds: string | number; refunded: string | number }[]): PaymentMethodFigures[] {
+  return rows
+    .map((r) => ({ paymentMethod: r.method, payments: Number(r.payments), received: Number(r.received), refunds: Number(r.refunds), refunded: Number(r.refunded) }))
+    .filter((m) => m.payments !== 0 || m.refunds !== 0)
+    .sort((a, b) => b.received - b.refunded - (a.received - a.refunded) || a.paymentMethod.localeCompare(b.paymentMethod))
+    .map((m) => ({ ...m, received: q(m.received), refunded: q(m.refunded), amount: q(m.received - m.refunded) }));
+}
+
+/** Every month 'YYYY-MM' from the one of `from` to the one of `to`. */
+function monthsBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let m = `${from.slice(0, 7)}-01`; m <= to; m = addMonths(m, 1)) out.push(m.slice(0, 7));
+  return out;
 }
