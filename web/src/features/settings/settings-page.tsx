@@ -167,7 +167,10 @@ function WhatsappTab() {
   const preview = whatsappOrderMessage(WHATSAPP_SAMPLE_ORDER);
   const link = whatsappLink(number, preview);
   useEffect(() => {
-    if (!hasNumber && form.getFieldValue('allowOnlineOrders')) form.setFieldValue('allowOnlineOrders', false);
+    // The form's own value, not the watched one: useWatch is undefined on the first render, which
+    // switched online orders off on every visit (and on the next save).
+    const stored = String(form.getFieldValue('whatsappNumber') ?? '').trim();
+    if (!stored && form.getFieldValue('allowOnlineOrders')) form.setFieldValue('allowOnlineOrders', false);
   }, [hasNumber, form]);
   return (
     <>
