@@ -87,6 +87,13 @@ test('the owner sets WhatsApp, online orders, the primary colour and the logo in
     await page.reload();
     await page.getByRole('tab', { name: 'Personalización' }).waitFor();
     assert.equal(await page.getByRole('tab', { name: 'Personalización' }).getAttribute('aria-selected'), 'true', 'the hash picks the tab after a reload');
+    // A later visit keeps online orders on (opening the page used to switch them off, and the next save with it).
+    await page.getByRole('tab', { name: 'WhatsApp' }).click();
+    await onlineOrders.waitFor();
+    assert.equal(await onlineOrders.getAttribute('aria-checked'), 'true');
+    // The preview is the message an order sends (contracts' whatsappOrderMessage), with its wa.me link.
+    await page.getByLabel('Vista previa del mensaje de WhatsApp').getByText(/\(Q25\.00 c\/u\) = Q50\.00/).waitFor();
+    assert.match(await page.getByRole('link', { name: 'Probar el mensaje en WhatsApp' }).getAttribute('href'), /^https:\/\/wa\.me\/50255551234\?text=/);
   });
 
   await withPage('configuracion-tienda', { viewport: { width: 375, height: 780 } }, async (page) => {
