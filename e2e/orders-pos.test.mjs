@@ -215,7 +215,7 @@ test("a store's settings act on its shop at 375 px: address required, then no on
       await page.waitForTimeout(500);
     }
     await page.getByRole('button', { name: 'Agregar', exact: true }).click();
-    await page.getByRole('button', { name: /^Abrir carrito/ }).click();
+    await page.getByRole('button', { name: /^Carrito \(/ }).click();
     await page.getByRole('dialog', { name: 'Tu carrito' }).getByRole('button', { name: 'Realizar pedido' }).click();
     const checkout = page.getByRole('dialog', { name: 'Finalizar pedido' });
     await checkout.getByLabel('Nombre *').fill('Marta Juárez');
@@ -243,7 +243,7 @@ test("a store's settings act on its shop at 375 px: address required, then no on
     for (let attempt = 0; ; attempt++) {
       await page.goto(`/${owner.subdomain}`);
       if (attempt === 0) await page.getByRole('button', { name: 'Agregar', exact: true }).click();
-      await page.getByRole('button', { name: /^Abrir carrito/ }).click();
+      await page.getByRole('button', { name: /^Carrito \(/ }).click();
       await cart.getByText('Pan de banano').waitFor();
       if (await closed.isVisible()) break;
       if (attempt > 20) throw new Error('la tienda sigue ofreciendo el checkout');

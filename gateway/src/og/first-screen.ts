@@ -46,6 +46,7 @@ const icon = (size: number, body: string): string =>
 const ICONS = {
   help: '<circle cx="12" cy="12" r="9"></circle><path d="M9.5 9a2.5 2.5 0 0 1 4.9.8c0 1.7-2.4 2.2-2.4 3.7"></path><path d="M12 17h.01"></path>',
   mail: '<rect x="3" y="5" width="18" height="14" rx="2"></rect><path d="m3 7 9 6 9-6"></path>',
+  chat: '<path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z"></path>',
   cart: '<circle cx="9" cy="20" r="1.5"></circle><circle cx="18" cy="20" r="1.5"></circle><path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.1a2 2 0 0 0 2-1.5L22 7H6"></path>',
   search: '<circle cx="11" cy="11" r="7"></circle><path d="m20 20-3.5-3.5"></path>',
   pin: '<path d="M12 21s7-6.2 7-11.5A7 7 0 0 0 5 9.5C5 14.8 12 21 12 21z"></path><circle cx="12" cy="9.5" r="2.5"></circle>',
@@ -105,6 +106,7 @@ function header(store: FirstScreenStore, compact: boolean): string {
     `<div class="shop-header__actions" inert>` +
     button(`${icon(20, ICONS.help)}<span>Ayuda</span>`) +
     button(`${icon(20, ICONS.mail)}<span>Suscribirse</span>`) +
+    `<button type="button" class="shop-header__button shop-header__button--assistant" aria-label="Abrir asistente virtual" aria-expanded="false">${icon(20, ICONS.chat)}<span>Asistente</span></button>` +
     button(`${icon(20, ICONS.cart)}<span>Carrito</span>`, 'Carrito (0)') +
     `</div></div></header>`
   );

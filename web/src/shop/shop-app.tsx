@@ -82,6 +82,7 @@ function Shop({ store, productId, asked }: { store: PublicStoreView; productId: 
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const [subscribeOpen, setSubscribeOpen] = useState(false);
+  const [assistantOpen, setAssistantOpen] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -114,7 +115,15 @@ function Shop({ store, productId, asked }: { store: PublicStoreView; productId: 
   const ordersOpen = takesOnlineOrders(store);
   return (
     <div className="shop" style={storeTheme(store)}>
-      <StoreHeader store={store} compact={productId !== null} onHelp={() => setHelpOpen(true)} onCart={openCart} onSubscribe={() => setSubscribeOpen(true)} />
+      <StoreHeader
+        store={store}
+        compact={productId !== null}
+        assistantOpen={assistantOpen}
+        onHelp={() => setHelpOpen(true)}
+        onCart={openCart}
+        onSubscribe={() => setSubscribeOpen(true)}
+        onAssistant={() => setAssistantOpen((o) => !o)}
+      />
       {productId ? <ProductPage store={store} productId={productId} onViewCart={openCart} /> : <StorePage store={store} onViewCart={openCart} />}
       <footer className="shop-footer">
         <p>
@@ -122,7 +131,7 @@ function Shop({ store, productId, asked }: { store: PublicStoreView; productId: 
         </p>
       </footer>
       <FloatingCart store={store.subdomain} onOpen={openCart} onProductPage={productId !== null} />
-      <Assistant store={store.subdomain} storeName={store.name} onProductPage={productId !== null} />
+      <Assistant store={store.subdomain} storeName={store.name} onProductPage={productId !== null} open={assistantOpen} onToggle={setAssistantOpen} />
       <Deferred open={cartOpen} preload={loadCartDialog}>
         <CartDialog
           store={store.subdomain}

@@ -25,7 +25,9 @@ export function CheckoutDialog({ store, open, addressRequired, onClose }: { stor
   const [phone, setPhone] = useState('');
   const [address, setAddress] = useState('');
   const [notes, setNotes] = useState('');
+  // The server's refusal of the last attempt; the fields' own message is worked out from them as they change.
   const [error, setError] = useState<string | null>(null);
+  const [triedInvalid, setTriedInvalid] = useState(false);
   const [placed, setPlaced] = useState<PublicOrderCreated | null>(null);
   const key = useRef(randomUuid());
   const mutation = useCreatePublicOrder(store);
@@ -33,24 +35,26 @@ export function CheckoutDialog({ store, open, addressRequired, onClose }: { stor
   useEffect(() => {
     if (open) {
       setError(null);
+      setTriedInvalid(false);
       setPlaced(null);
       key.current = randomUuid();
     }
   }, [open]);
 
+  // 'Datos incompletos' shows after a tried submit and goes as soon as the fields are filled.
+  const invalid = !name.trim() || !phone.trim() ? CheckoutMessages.incomplete : addressRequired && !address.trim() ? CheckoutMessages.addressRequired : null;
+  const shownError = error ?? (triedInvalid ? invalid : null);
+  const missing = (value: string, required = true) => triedInvalid && required && !value.trim();
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    if (!name.trim() || !phone.trim()) {
-      setError(CheckoutMessages.incomplete);
-      return;
-    }
-    if (addressRequired && !address.trim()) {
-      setError(CheckoutMessages.addressRequired);
+    setError(null);
+    if (invalid) {
+      setTriedInvalid(true);
       return;
     }
     if (lines.length === 0) return;
-    setError(null);
     // Opened now, inside the tap, so no pop-up blocker stops it; it goes to WhatsApp once the order exists.
     const whatsappWindow = window.open('', '_blank');
     mutation.mutate(
@@ -120,11 +124,11 @@ export function CheckoutDialog({ store, open, addressRequired, onClose }: { stor
           </div>
           <label className="shop-field">
             <span>Nombre *</span>
-            <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={255} required />
+            <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" maxLength={255} required aria-invalid={missing(name)} />
           </label>
           <label className="shop-field">
             <span>Teléfono *</span>
-            <input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" inputMode="tel" maxLength={20} required />
+            <input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" inputMode="tel" maxLength={20} required aria-invalid={missing(phone)} />
           </label>
           <label className="shop-field">
             <span>{addressRequired ? 'Dirección *' : 'Dirección (opcional)'}</span>
@@ -135,15 +139,16 @@ export function CheckoutDialog({ store, open, addressRequired, onClose }: { stor
               rows={2}
               maxLength={1000}
               required={addressRequired}
+              aria-invalid={missing(address, addressRequired)}
             />
           </label>
           <label className="shop-field">
             <span>Notas (opcional)</span>
             <textarea value={notes} onChange={(e) => setNotes(e.target.value)} rows={2} maxLength={1000} />
           </label>
-          {error && (
+          {shownError && (
             <p className="shop-form__error" role="alert">
-              {error}
+              {shownError}
             </p>
           )}
           <button type="submit" className="shop-button shop-button--primary shop-button--block" disabled={mutation.isPending || lines.length === 0}>

@@ -8,6 +8,11 @@ export const CartIcon = (p: IconProps) => (
     <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h8.1a2 2 0 0 0 2-1.5L22 7H6" />
   </Icon>
 );
+export const ChatIcon = (p: IconProps) => (
+  <Icon size={20} {...p}>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+  </Icon>
+);
 export const CloseIcon = (p: IconProps) => (
   <Icon size={20} {...p}>
     <path d="M18 6 6 18M6 6l12 12" />

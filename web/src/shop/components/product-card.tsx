@@ -24,7 +24,9 @@ export function ProductCard({
 }) {
   const inStock = product.stock > 0;
   return (
-    <li className="shop-card">
+    // A tap anywhere on the card (name, price, badge) opens it; its own buttons keep their action (the
+    // picture is the keyboard's way in).
+    <li className="shop-card shop-card--link" onClick={(event) => !(event.target as HTMLElement).closest('button') && onOpen()}>
       <button type="button" className="shop-card__open" onClick={onOpen} aria-label={`Ver ${product.name}`}>
         <ProductImage src={product.imageUrl} alt="" width={CARD_IMAGE_WIDTH} sizes={CARD_IMAGE_SIZES} eager={eager} priority={priority} className="shop-card__img" />
       </button>

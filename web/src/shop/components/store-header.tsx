@@ -3,7 +3,8 @@ import type { PublicStoreView } from '../lib/contracts';
 import { storeHomePath } from '../shop-route';
 import { useCart } from '../cart/cart-store';
 import { cartBadge } from '../cart/floating-cart';
-import { CartIcon, HelpIcon, MailIcon } from './icons';
+import { assistantLabel } from './assistant';
+import { CartIcon, ChatIcon, HelpIcon, MailIcon } from './icons';
 
 /** The store's logo, or its initial on the store colour. */
 export function StoreLogo({ store, size = 56 }: { store: PublicStoreView; size?: number }) {
@@ -17,19 +18,26 @@ export function StoreLogo({ store, size = 56 }: { store: PublicStoreView; size?:
   );
 }
 
-/** Header: logo, name, description, help centre, subscribe and cart (spec 001 §2). */
+/**
+ * Header: logo, name, description, help centre, subscribe and cart (spec 001 §2). On a phone it stays
+ * at the top and also holds the assistant: no round button floats over the cards there.
+ */
 export function StoreHeader({
   store,
   compact,
+  assistantOpen,
   onHelp,
   onCart,
   onSubscribe,
+  onAssistant,
 }: {
   store: PublicStoreView;
   compact?: boolean;
+  assistantOpen: boolean;
   onHelp: () => void;
   onCart: () => void;
   onSubscribe: () => void;
+  onAssistant: () => void;
 }) {
   const { count } = useCart(store.subdomain);
   const Title = compact ? 'p' : 'h1';
@@ -51,6 +59,10 @@ export function StoreHeader({
           <button type="button" className="shop-header__button" onClick={onSubscribe}>
             <MailIcon />
             <span>Suscribirse</span>
+          </button>
+          <button type="button" className="shop-header__button shop-header__button--assistant" onClick={onAssistant} aria-label={assistantLabel(assistantOpen)} aria-expanded={assistantOpen}>
+            <ChatIcon />
+            <span>Asistente</span>
           </button>
           <button type="button" className="shop-header__button" onClick={onCart} aria-label={`Carrito (${count})`}>
             <CartIcon />
