@@ -1,4 +1,4 @@
-/* global document -- evaluated in the page */
+/* global document, window -- evaluated in the page */
 // Journey of issue 27 (the shop on a phone): on /demo at 320, 375 and 430 px nothing covers an
 // 'Agregar' button, wherever the page is scrolled to bring it into view (checked with
 // elementFromPoint at the button's centre); the same for 'Agregar al carrito' on a product page; the
