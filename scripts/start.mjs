@@ -170,6 +170,11 @@ function reason(error) {
   return error?.message || error?.code || String(error);
 }
 
+/** The embedded server's options: the same folder, password and (on a restart) port every time. */
+function embeddedOptions(pgDir, port) {
+  return { dataDir: pgDir, logFile: join(dataDir, 'postgres.log'), password: secrets.postgresPassword, detached: true, ...(port ? { port } : {}) };
+}
+
 if (databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   client.on('error', () => undefined);
@@ -199,7 +204,7 @@ if (databaseUrl) {
     const first = !existsSync(join(pgDir, 'PG_VERSION'));
     if (first) say(`Creando la base de datos embebida en ${pgDir}…`);
     // Detached: a terminal Ctrl-C reaches us, not PostgreSQL, so it stops after the services.
-    embedded = await startEmbeddedPostgres({ dataDir: pgDir, logFile: join(dataDir, 'postgres.log'), password: secrets.postgresPassword, detached: true });
+    embedded = await startEmbeddedPostgres(embeddedOptions(pgDir));
     lock.postgres = embedded.pid;
     writeLock();
     await ensureDatabase(embedded.url('postgres'), 'tiendita');
@@ -334,6 +339,47 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+/**
+ * The embedded PostgreSQL is supervised too: when it exits on its own (a crash, an immediate
+ * shutdown) it is started again on the same port, and the services reconnect by themselves
+ * (their requests answer 503 meanwhile). Five exits in 2 minutes leave it stopped.
+ */
+function superviseDatabase(server) {
+  const policy = new CrashPolicy();
+  const watch = (current) => {
+    current.exited.then(async (exit) => {
+      if (stopping || embedded !== current) return;
+      const fellAt = Date.now();
+      const decision = policy.crashed(fellAt);
+      if (decision.action === 'give-up') {
+        say(supervisorMessages.givingUp('postgres', exit, decision));
+        return;
+      }
+      say(supervisorMessages.restarting('postgres', exit, decision));
+      for (;;) {
+        await new Promise((r) => setTimeout(r, decision.delayMs));
+        if (stopping) return;
+        try {
+          const next = await startEmbeddedPostgres(embeddedOptions(join(dataDir, 'pg'), current.port));
+          if (stopping) {
+            await next.stop();
+            return;
+          }
+          embedded = next;
+          lock.postgres = next.pid;
+          writeLock();
+          say(supervisorMessages.back('postgres', Date.now() - fellAt));
+          watch(next);
+          return;
+        } catch (error) {
+          say(`[postgres] no arrancó de nuevo: ${error instanceof EmbeddedPostgresError ? error.message : reason(error)}; se reintenta`);
+        }
+      }
+    });
+  };
+  watch(server);
+}
+
 const gatewaySpec = { name: 'gateway', dir: 'gateway', port, host };
 try {
   for (const s of [...startOrder.map((x) => ({ name: x.name, dir: join('services', x.name), port: x.port, host: '127.0.0.1' })), gatewaySpec]) {
@@ -351,6 +397,7 @@ try {
   await stopAll(1);
 }
 ready = true;
+if (embedded) superviseDatabase(embedded);
 
 const shown = host === '127.0.0.1' || host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 say(`Tiendita lista en http://${shown}:${port}`);

@@ -251,6 +251,8 @@ async function startEmbeddedPostgres({ dataDir, port, password, logFile, detache
     pid: child.pid,
     logFile,
     url: (database = 'postgres') => `postgres://${auth}@127.0.0.1:${port}/${database}`,
+    /** Resolves with `{ code, signal }` when the server exits, whoever stopped it. */
+    exited: exit,
     /** Fast shutdown (SIGINT: disconnect clients, checkpoint, exit); SIGQUIT after 20 s. */
     async stop() {
       if (exited) return;
