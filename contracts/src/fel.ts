@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { vatContained } from './vat';
+import { DEFAULT_TAX_RATE, vatContained } from './vat';
 
 // FEL (Factura Electrónica en Línea, SAT Guatemala): the rules the POS, the FEL service and the
 // receipt share. The documents themselves are built by services/fel.
@@ -106,8 +106,8 @@ export function felPhrases(documentType: FelDocumentType, isr: IsrRegime): FelPh
   return isr === 'retencion' ? [{ type: 1, scenario: 2, text: 'Sujeto a retención definitiva ISR' }] : [{ type: 1, scenario: 1, text: 'Sujeto a pagos trimestrales ISR' }];
 }
 
-/** IVA's rate in a FACT. */
-export const FEL_VAT_RATE = 0.12;
+/** IVA's rate in a FACT: Guatemala's IVA, contracts' one rate. */
+export const FEL_VAT_RATE = DEFAULT_TAX_RATE;
 
 /**
  * Each line's IVA for a FACT, in centavos: the order's IVA (rounded once on its total, as the sale
