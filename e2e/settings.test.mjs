@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
-import { expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, waitForShopApp, withPage } from './support/browser.mjs';
+import { DATA_DIR, expectToast, registerThroughApi, signIn, uniqueOwner, useBrowser, waitForShopApp, withPage } from './support/browser.mjs';
+import { waitForMailLink } from './support/mail.mjs';
 
 useBrowser();
 
@@ -111,8 +112,9 @@ test('the owner sets WhatsApp, online orders, the primary colour and the logo in
   });
 });
 
-test('a shopper subscribes on /demo; the demo owner sees it and downloads the CSV', async () => {
+test('a shopper subscribes on /demo, confirms with the mailed link; the demo owner sees it and downloads the CSV', async () => {
   const email = `cliente-${Date.now().toString(36)}@example.com`;
+  const since = Date.now() - 1000;
   await withPage('suscripcion-tienda', { viewport: { width: 375, height: 780 } }, async (page) => {
     await page.goto('/demo');
     await page.getByRole('button', { name: 'Suscribirse' }).click();
@@ -125,15 +127,25 @@ test('a shopper subscribes on /demo; the demo owner sees it and downloads the CS
     await dialog.getByLabel('Teléfono (opcional)').fill('5555 1234');
     await page.screenshot({ path: 'test-results/suscripcion-dialogo.png' });
     await dialog.getByRole('button', { name: 'Suscribirme' }).click();
-    await dialog.getByText('¡Suscripción exitosa!').first().waitFor();
+    await dialog.getByText('¡Revisa tu correo!').first().waitFor();
     await dialog.getByRole('button', { name: 'Seguir comprando' }).click();
 
-    // The same address again: the spec's message.
+    // Double opt-in (issue 26): the mail's link opens the shop with a button; opening it changes nothing.
+    const link = await waitForMailLink(DATA_DIR, email, since, /https?:\/\/[^\s"<>]+(\/tienda\/demo\?suscripcion=confirmar&(?:amp;)?token=[^\s"<>&]+)/);
+    await page.goto(link.replace('&amp;', '&'));
+    const confirm = page.getByRole('dialog', { name: 'Confirma tu suscripción' });
+    await confirm.waitFor();
+    await page.screenshot({ path: 'test-results/suscripcion-confirmar.png' });
+    await confirm.getByRole('button', { name: 'Confirmar suscripción' }).click();
+    await confirm.getByText('Tu suscripción está confirmada').waitFor();
+    await confirm.getByRole('button', { name: 'Ver la tienda' }).click();
+
+    // The same address again: the same answer as for anyone (no message tells that it is subscribed).
     await page.getByRole('button', { name: 'Suscribirse' }).click();
     await dialog.getByLabel('Nombre *').fill('José');
     await dialog.getByLabel('Correo electrónico *').fill(email);
     await dialog.getByRole('button', { name: 'Suscribirme' }).click();
-    await dialog.getByRole('alert').getByText('Este email ya está suscrito a la tienda').waitFor();
+    await dialog.getByText('¡Revisa tu correo!').first().waitFor();
   });
 
   await withPage('suscripcion-propietario', { viewport: { width: 1280, height: 900 }, acceptDownloads: true }, async (page) => {

@@ -179,7 +179,22 @@ export const StoreSettingsUpdated = z.object({
 export type StoreSettingsUpdated = z.infer<typeof StoreSettingsUpdated>;
 
 /**
- * A shopper subscribed to a store's offers, or subscribed again after leaving (stream
+ * A shopper asked to subscribe to a store's offers (stream `subscription-<subscriptionId>`): nothing
+ * is sent to them but a confirmation mail with a fixed text; the subscription starts when they
+ * confirm with its link (double opt-in). A newer request replaces the name and phone of an older one.
+ */
+export const SubscriptionRequested = z.object({
+  subscriptionId: z.string().uuid(),
+  storeId: z.string().uuid(),
+  email: z.string(),
+  name: z.string(),
+  phone: nullableText,
+  requestedAt: z.string(),
+});
+export type SubscriptionRequested = z.infer<typeof SubscriptionRequested>;
+
+/**
+ * A shopper confirmed a subscription to a store's offers (double opt-in), or confirmed again after leaving (stream
  * `subscription-<subscriptionId>`, one per store and e-mail).
  */
 export const CustomerSubscribed = z.object({
@@ -211,6 +226,7 @@ export const IdentityEventSchemas = {
   StoreSettingsCreated,
   StoreUpdated,
   StoreSettingsUpdated,
+  SubscriptionRequested,
   CustomerSubscribed,
   CustomerUnsubscribed,
 } as const;
@@ -220,4 +236,4 @@ export type IdentityEventType = keyof typeof IdentityEventSchemas;
 export type IdentityEvent = { [K in IdentityEventType]: { type: K; data: z.infer<(typeof IdentityEventSchemas)[K]> } }[IdentityEventType];
 export type UserEvent = Extract<IdentityEvent, { type: 'UserRegistered' | 'PasswordResetRequested' | 'PasswordChanged' }>;
 export type StoreEvent = Extract<IdentityEvent, { type: 'StoreCreated' | 'StoreSettingsCreated' | 'StoreUpdated' | 'StoreSettingsUpdated' }>;
-export type SubscriptionEvent = Extract<IdentityEvent, { type: 'CustomerSubscribed' | 'CustomerUnsubscribed' }>;
+export type SubscriptionEvent = Extract<IdentityEvent, { type: 'SubscriptionRequested' | 'CustomerSubscribed' | 'CustomerUnsubscribed' }>;

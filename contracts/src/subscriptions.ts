@@ -28,6 +28,20 @@ export const SubscribeRequest = z.object({
 export type SubscribeRequest = z.infer<typeof SubscribeRequest>;
 export type SubscribeInput = z.input<typeof SubscribeRequest>;
 
+/** The same answer to every accepted subscribe call (202): it never tells whether the address was subscribed. */
+export const SubscribeAnswer = z.object({ message: z.string() });
+export type SubscribeAnswer = z.infer<typeof SubscribeAnswer>;
+
+/** POST /api/public/subscription/confirm and POST /api/public/unsubscribe: the token of the mailed link. */
+export const SubscriptionLinkRequest = z.object({
+  token: z.string({ error: SubscriptionMessages.invalidLink }).max(200, SubscriptionMessages.invalidLink),
+});
+export type SubscriptionLinkRequest = z.infer<typeof SubscriptionLinkRequest>;
+
+/** The answer of a confirmed or cancelled subscription: its Spanish message and the store's name. */
+export const SubscriptionLinkAnswer = z.object({ message: z.string(), storeName: z.string().nullable() });
+export type SubscriptionLinkAnswer = z.infer<typeof SubscriptionLinkAnswer>;
+
 /** A subscription as the owner's list and the subscribe answer show it (spec 001 §3). */
 export const SubscriptionView = z.object({
   id: z.string().uuid(),

@@ -8,7 +8,12 @@ function decodeQuotedPrintable(text) {
 }
 
 /** Waits for the newest mail addressed to `email` written after `since`, and returns its reset path. */
-export async function waitForResetLink(dataDir, email, since, timeoutMs = 15_000) {
+export function waitForResetLink(dataDir, email, since, timeoutMs = 15_000) {
+  return waitForMailLink(dataDir, email, since, /https?:\/\/[^\s"<>]+(\/reset-password\?token=[^\s"<>&]+)/, timeoutMs);
+}
+
+/** Waits for the newest mail addressed to `email` written after `since`, and returns the first group of `pattern` in it. */
+export async function waitForMailLink(dataDir, email, since, pattern, timeoutMs = 15_000) {
   const dir = join(dataDir, 'mail');
   const deadline = Date.now() + timeoutMs;
   const safeTo = email.replace(/[^a-zA-Z0-9@._-]/g, '_');
@@ -25,8 +30,8 @@ export async function waitForResetLink(dataDir, email, since, timeoutMs = 15_000
     }
     if (files.length > 0) {
       const body = decodeQuotedPrintable(readFileSync(files[0].path, 'utf8'));
-      const match = /https?:\/\/[^\s"<>]+(\/reset-password\?token=[^\s"<>&]+)/.exec(body);
-      if (!match) throw new Error(`el correo ${files[0].path} no trae un enlace /reset-password?token=…`);
+      const match = pattern.exec(body);
+      if (!match) throw new Error(`el correo ${files[0].path} no trae un enlace ${pattern}`);
       return match[1];
     }
     await new Promise((r) => setTimeout(r, 200));

@@ -36,7 +36,9 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/api/subscriptions/*', service: 'identity', access: 'owner' },
   { pattern: '/api/public/store/*', service: 'identity', access: 'public' },
   { pattern: '/api/public/subscribe/*', service: 'identity', access: 'public' },
-  { pattern: '/api/public/unsubscribe', service: 'identity', access: 'public', methods: ['GET'] },
+  // A mailed link opens the shop's page (GET of an older link leads there); its button POSTs the token.
+  { pattern: '/api/public/unsubscribe', service: 'identity', access: 'public', methods: ['GET', 'POST'] },
+  { pattern: '/api/public/subscription/confirm', service: 'identity', access: 'public', methods: ['POST'] },
   // catalog
   { pattern: '/api/categories*', service: 'catalog', access: 'owner' },
   // The bulk import's preview takes the spreadsheet itself (CSV or XLSX bytes, up to the upload limit).

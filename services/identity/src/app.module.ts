@@ -20,13 +20,12 @@ import {
   SubdomainAvailabilityHandler,
   UpdateStoreSettingsHandler,
 } from './stores/application/store-settings.handlers';
+import { SubscribeHandler, SubscriptionLinkHandler } from './subscriptions/application/subscription-links';
 import { CatalogUploadsClient } from './stores/application/catalog-uploads.client';
 import { UpdateStoreHandler } from './stores/application/update-store.handler';
 import {
   ExportSubscriptionsHandler,
   ListSubscriptionsHandler,
-  SubscribeHandler,
-  UnsubscribeHandler,
 } from './subscriptions/application/subscription.handlers';
 import { SubscriptionController } from './subscriptions/http/subscription.controller';
 import { GetCurrentUserHandler } from './users/application/get-current-user.query';
@@ -87,7 +86,7 @@ export class AppModule {
         CreateStoreSettingsHandler,
         SubdomainAvailabilityHandler,
         SubscribeHandler,
-        UnsubscribeHandler,
+        SubscriptionLinkHandler,
         ListSubscriptionsHandler,
         ExportSubscriptionsHandler,
         DemoSeed,

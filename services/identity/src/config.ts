@@ -12,6 +12,9 @@ export const identityConfigShape = {
    * required, never taken from a request. `npm start` sets http://localhost:<PORT> unless given.
    */
   PUBLIC_URL: urlVariable(),
+  /** Subscription confirmation mails one address may receive per window, whatever the store (the rest are not sent; the answer is the same). */
+  SUBSCRIPTION_MAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(3),
+  SUBSCRIPTION_MAIL_WINDOW_HOURS: z.coerce.number().int().min(1).default(24),
   /** Catalog's internal check that an uploaded image is the store's own (a logo), signed with INTERNAL_SECRET. */
   CATALOG_URL: urlVariable().default('http://127.0.0.1:3002'),
   /** 1: create the demo owner and store 'demo' at start (idempotent). */

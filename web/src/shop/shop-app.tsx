@@ -58,10 +58,20 @@ const loadCartDialog = () => import('./cart/cart-dialog');
 const loadCheckoutDialog = () => import('./cart/checkout-dialog');
 const loadHelpDialog = () => import('./components/help-dialog');
 const loadSubscribeDialog = () => import('./components/subscribe-dialog');
+const loadSubscriptionLinkDialog = () => import('./components/subscription-link-dialog');
 const CartDialog = lazy(() => loadCartDialog().then((m) => ({ default: m.CartDialog })));
 const CheckoutDialog = lazy(() => loadCheckoutDialog().then((m) => ({ default: m.CheckoutDialog })));
 const HelpDialog = lazy(() => loadHelpDialog().then((m) => ({ default: m.HelpDialog })));
 const SubscribeDialog = lazy(() => loadSubscribeDialog().then((m) => ({ default: m.SubscribeDialog })));
+const SubscriptionLinkDialog = lazy(() => loadSubscriptionLinkDialog().then((m) => ({ default: m.SubscriptionLinkDialog })));
+
+/** A subscription mail's link: ?suscripcion=confirmar|cancelar&token=… on the store's page. */
+function subscriptionLinkOf(search: string): { action: 'confirmar' | 'cancelar'; token: string } | null {
+  const params = new URLSearchParams(search);
+  const action = params.get('suscripcion');
+  const token = params.get('token');
+  return (action === 'confirmar' || action === 'cancelar') && token ? { action, token } : null;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -113,6 +123,9 @@ function Shop({ store, productId, asked }: { store: PublicStoreView; productId: 
 
   const openCart = () => setCartOpen(true);
   const ordersOpen = takesOnlineOrders(store);
+  const subscriptionLink = subscriptionLinkOf(location.search);
+  // Closing the dialog leaves the token out of the address bar.
+  const closeSubscriptionLink = () => navigate({ pathname: location.pathname, search: '' }, { replace: true });
   return (
     <div className="shop" style={storeTheme(store)}>
       <StoreHeader
@@ -155,6 +168,11 @@ function Shop({ store, productId, asked }: { store: PublicStoreView; productId: 
       <Deferred open={subscribeOpen} preload={loadSubscribeDialog}>
         <SubscribeDialog store={store} open={subscribeOpen} onClose={() => setSubscribeOpen(false)} />
       </Deferred>
+      {subscriptionLink && (
+        <Deferred open preload={loadSubscriptionLinkDialog}>
+          <SubscriptionLinkDialog store={store} action={subscriptionLink.action} token={subscriptionLink.token} onClose={closeSubscriptionLink} />
+        </Deferred>
+      )}
     </div>
   );
 }

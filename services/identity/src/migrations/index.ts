@@ -47,4 +47,17 @@ export const identityMigrations: Migration[] = [
       CREATE INDEX subdomain_redirects_store ON subdomain_redirects (store_id);
     `,
   },
+  {
+    // Subscription confirmation mails one recipient may receive per window, across every store (issue 26):
+    // a fixed-window counter per sha256 of the address (the address itself is not kept here).
+    id: '004_subscription_mail_quota',
+    sql: `
+      CREATE TABLE subscription_mail_quota (
+        email_hash char(64) PRIMARY KEY,
+        window_start timestamptz NOT NULL,
+        sent integer NOT NULL
+      );
+      CREATE INDEX subscription_mail_quota_window ON subscription_mail_quota (window_start);
+    `,
+  },
 ];

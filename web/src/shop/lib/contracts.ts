@@ -25,4 +25,5 @@ export type {
   SubmitCommentRequest,
   SubmitRatingRequest,
   SubscribeInput,
+  SubscriptionLinkAnswer,
 } from '@tiendita/contracts';

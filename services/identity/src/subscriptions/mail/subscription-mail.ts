@@ -1,31 +1,36 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
-export interface SubscriptionMail {
-  to: string;
-  name: string;
-  storeName: string;
-  unsubscribeLink: string;
-}
+/** What a link of a subscription mail does once the shopper presses its button on the shop's page. */
+export type LinkPurpose = 'confirm' | 'unsubscribe';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The query value of each purpose in the shop's URL (?suscripcion=…). */
+export const LINK_ACTION: Record<LinkPurpose, string> = { confirm: 'confirmar', unsubscribe: 'cancelar' };
 
-/** The Spanish confirmation of a subscription, with its unsubscribe link (text and HTML). */
-export function composeSubscriptionMail(mail: SubscriptionMail, from: string) {
-  const text = [
-    `Hola ${mail.name}:`,
-    '',
-    `Gracias por suscribirte a ${mail.storeName}. Te avisaremos de sus ofertas y novedades.`,
-    '',
-    'Si ya no quieres recibirlas, cancela tu suscripción con este enlace:',
-    mail.unsubscribeLink,
-    '',
-    `— ${mail.storeName}, con Tiendita`,
-  ].join('\n');
-  const html = `<p>Hola ${escape(mail.name)}:</p>
-<p>Gracias por suscribirte a <strong>${escape(mail.storeName)}</strong>. Te avisaremos de sus ofertas y novedades.</p>
-<p>Si ya no quieres recibirlas, <a href="${escape(mail.unsubscribeLink)}">cancela tu suscripción</a>.</p>
-<p>— ${escape(mail.storeName)}, con Tiendita</p>`;
-  return { from, to: mail.to, subject: `Te suscribiste a ${mail.storeName}`, text, html };
+/**
+ * The two mails of a subscription, both with a fixed text: nothing a shopper or a store typed (a
+ * name, a store name) goes into them, so the form cannot be used to send chosen words to anyone.
+ * The link opens the store's page in the shop, which names the store and asks for a button press.
+ */
+export function composeSubscriptionMail(kind: LinkPurpose, to: string, link: string, from: string) {
+  const lines =
+    kind === 'confirm'
+      ? [
+          'Hola:',
+          '',
+          'Recibimos una solicitud para suscribir esta dirección a las ofertas de una tienda en Tiendita.',
+          'Para confirmarla, abre este enlace y pulsa «Confirmar suscripción»:',
+          link,
+          '',
+          'Si no fuiste tú, ignora este correo: no te suscribiremos.',
+        ]
+      : ['Hola:', '', 'Tu suscripción quedó confirmada.', 'Si ya no quieres recibir correos de esa tienda, abre este enlace y pulsa «Cancelar suscripción»:', link];
+  const text = [...lines, '', '— Tiendita'].join('\n');
+  const escaped = link.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const html = lines
+    .filter((line) => line !== '')
+    .map((line) => (line === link ? `<p><a href="${escaped}">${kind === 'confirm' ? 'Confirmar suscripción' : 'Cancelar suscripción'}</a></p>` : `<p>${line}</p>`))
+    .join('\n');
+  return { from, to, subject: kind === 'confirm' ? 'Confirma tu suscripción' : 'Tu suscripción está confirmada', text, html: `${html}\n<p>— Tiendita</p>` };
 }
 
 /**
@@ -40,19 +45,21 @@ export function subscriptionIdOf(storeId: string, email: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-const signature = (secret: string, subscriptionId: string) =>
-  createHmac('sha256', secret).update(`unsubscribe:${subscriptionId}`).digest('base64url');
+const signature = (secret: string, purpose: LinkPurpose, subscriptionId: string) => createHmac('sha256', secret).update(`${purpose}:${subscriptionId}`).digest('base64url');
 
-/** `<subscriptionId>.<hmac>`: only whoever received the mail can leave with it. */
-export function unsubscribeToken(secret: string, subscriptionId: string): string {
-  return `${subscriptionId}.${signature(secret, subscriptionId)}`;
+/** `<subscriptionId>.<hmac>` for one purpose: only whoever received the mail can use it, and only for that. */
+export function linkToken(secret: string, purpose: LinkPurpose, subscriptionId: string): string {
+  return `${subscriptionId}.${signature(secret, purpose, subscriptionId)}`;
 }
 
-/** The subscription id of a valid token, else null. */
-export function verifyUnsubscribeToken(secret: string, token: string): string | null {
+/** The subscription id of a valid token of that purpose, else null. */
+export function verifyLinkToken(secret: string, purpose: LinkPurpose, token: string): string | null {
   const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;
-  const expected = Buffer.from(signature(secret, match[1]));
+  const expected = Buffer.from(signature(secret, purpose, match[1]));
   const given = Buffer.from(match[2]);
   return expected.length === given.length && timingSafeEqual(expected, given) ? match[1] : null;
 }
+
+export const unsubscribeToken = (secret: string, subscriptionId: string): string => linkToken(secret, 'unsubscribe', subscriptionId);
+export const verifyUnsubscribeToken = (secret: string, token: string): string | null => verifyLinkToken(secret, 'unsubscribe', token);
