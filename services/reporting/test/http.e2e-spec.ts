@@ -1,8 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, like fetch().json() */
 import ExcelJS from 'exceljs';
-import { inflateSync } from 'node:zlib';
 import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
 import { orderingStore, orderPlaced, place } from './support/orders';
+import { pdfText } from './support/pdf-text';
 import { randomUUID } from 'node:crypto';
 
 /** Reporting through the gateway over real HTTP: the session's store filters every answer. */
@@ -17,30 +17,6 @@ async function download(client: StackClient, path: string): Promise<{ status: nu
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   const res = await fetch(stack.url + path, { headers: { cookie } });
   return { status: res.status, type: res.headers.get('content-type'), disposition: res.headers.get('content-disposition'), body: Buffer.from(await res.arrayBuffer()) };
-}
-
-/** The text pdfkit draws with its standard fonts: hex strings inside the (deflated) content streams. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  let text = '';
-  const re = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(raw))) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf('endstream', start);
-    const chunk = pdf.subarray(start, end);
-    let content: string;
-    try {
-      content = inflateSync(chunk).toString('latin1');
-    } catch {
-      content = chunk.toString('latin1');
-    }
-    for (const line of content.split('\n')) {
-      const parts = [...line.matchAll(/<([0-9a-fA-F]+)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1'));
-      if (parts.length && /T[Jj]/.test(line)) text += `${parts.join('')}\n`;
-    }
-  }
-  return text;
 }
 
 it('answers 401 without a session', async () => {
@@ -91,10 +67,11 @@ it("shows a POS sale in the owner's /api/stats within a second, and nothing of i
   expect(totalRow.getCell(2).value).toBe(123.5);
   expect(totalRow.getCell(2).numFmt).toBe('"Q"#,##0.00');
   const orders = wb.getWorksheet('Pedidos')!;
-  expect(orders.getRow(1).values).toEqual([undefined, 'Código', 'Fecha', 'Cliente', 'Canal', 'Estado', 'Método de pago', 'Total']);
-  expect(orders.rowCount).toBe(2);
+  expect(orders.getRow(1).values).toEqual([undefined, 'Código', 'Fecha', 'Cliente', 'Canal', 'Estado', 'Método de pago', 'Estado de pago', 'Pagado', 'Total']);
+  expect(orders.rowCount).toBe(3); // the sale and the totals row
   expect(orders.getRow(2).getCell(1).value).toBe(sale.code);
-  expect(orders.getRow(2).getCell(7).value).toBe(123.5);
+  expect(orders.getRow(2).getCell(6).value).toBe('Efectivo');
+  expect(orders.getRow(2).getCell(9).value).toBe(123.5);
 
   // PDF: the totals in its text.
   const pdf = await download(owner, '/api/reports/export.pdf?period=today');
@@ -102,8 +79,9 @@ it("shows a POS sale in the owner's /api/stats within a second, and nothing of i
   expect(pdf.type).toBe('application/pdf');
   expect(pdf.body.subarray(0, 5).toString()).toBe('%PDF-');
   const text = pdfText(pdf.body);
-  expect(text).toContain('Ventas totales: Q\u00a0123.50');
-  expect(text).toContain('Pedidos: 1');
+  expect(text).toContain(`${a.registration.storeName}\n`);
+  expect(text).toContain('Ventas totales\nQ\u00a0123.50\nPedidos\n1\n');
+  expect(text).toContain('Pedidos (1)');
   expect(text).toContain(sale.code);
 
   // The sales analysis computed from these figures.

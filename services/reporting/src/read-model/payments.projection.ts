@@ -69,7 +69,7 @@ export const paymentsProjection: Projection<PaymentsTable> = {
   /**
    * One statement per batch: the legacy payment of an order that now has a PaymentRecorded is taken
    * out, the new rows go in (a duplicate id changes nothing), and the daily totals move by exactly
-   * the rows inserted and deleted.
+   * the rows inserted and deleted (a day's total, once touched, keeps its row even at zero).
    */
   async apply(tx, events, t) {
     const entries: Entry[] = [];
@@ -83,8 +83,10 @@ export const paymentsProjection: Projection<PaymentsTable> = {
       if (entry.kind === 'payment') paidOrders.add(entry.order_id);
     }
     if (entries.length === 0) return;
-    // A legacy order paid again in this very batch: the payment wins.
+    // A legacy order paid again in this very batch: the payment wins. Its day's total is touched all
+    // the same (a zero move), as it is when the two come in separate batches: same rows either way.
     const rows = entries.filter((e) => e.kind !== 'legacy' || !paidOrders.has(e.order_id));
+    const replaced = entries.filter((e) => e.kind === 'legacy' && paidOrders.has(e.order_id)).map((e) => ({ store_id: e.store_id, day: e.day, method: e.method }));
     await tx.query({
       text: `WITH x AS (
                SELECT * FROM json_to_recordset($1::json) AS x(entry_id uuid, store_id uuid, order_id uuid, kind text, method text, amount bigint, at timestamptz, day date, author text)
@@ -102,6 +104,7 @@ export const paymentsProjection: Projection<PaymentsTable> = {
              moves AS (
                SELECT store_id, day, method, kind, amount, 1 AS n FROM ins
                UNION ALL SELECT store_id, day, method, kind, -amount, -1 FROM killed
+               UNION ALL SELECT store_id, day, method, 'legacy', 0, 0 FROM json_to_recordset($4::json) AS r(store_id uuid, day date, method text)
              ),
              totals AS (
                INSERT INTO ${t.payments_daily} AS a (store_id, day, method, payments, received, refunds, refunded)
@@ -113,7 +116,7 @@ export const paymentsProjection: Projection<PaymentsTable> = {
              ),
              v AS (${upsertStoreVersions(t.payments_versions, '$3::json')})
              SELECT 1`,
-      values: [JSON.stringify(rows), `{${[...paidOrders].join(',')}}`, JSON.stringify(versions.rows())],
+      values: [JSON.stringify(rows), `{${[...paidOrders].join(',')}}`, JSON.stringify(versions.rows()), JSON.stringify(replaced)],
     });
   },
 };

@@ -26,7 +26,7 @@ function table<T>(doc: Doc, color: string, columns: Column<T>[], rows: T[], tota
     const y = doc.y;
     doc.rect(MARGIN, y, WIDTH, rowHeight).fill(color);
     let x = MARGIN;
-    doc.font('Helvetica-Bold').fontSize(8.5).fillColor('#ffffff');
+    doc.font('Helvetica-Bold').fontSize(8).fillColor('#ffffff');
     for (const c of columns) {
       doc.text(c.title, x + 4, y + 5, { width: c.width - 8, align: c.align ?? 'left', lineBreak: false });
       x += c.width;
@@ -42,9 +42,10 @@ function table<T>(doc: Doc, color: string, columns: Column<T>[], rows: T[], tota
     if (shade) doc.rect(MARGIN, y, WIDTH, rowHeight).fill('#f8fafc');
     doc.moveTo(MARGIN, y + rowHeight).lineTo(MARGIN + WIDTH, y + rowHeight).lineWidth(0.5).strokeColor(LINE).stroke();
     let x = MARGIN;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8.5).fillColor(INK);
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8).fillColor(INK);
     columns.forEach((c, i) => {
-      doc.text(cells[i] ?? '', x + 4, y + 5, { width: c.width - 8, align: c.align ?? 'left', lineBreak: false, ellipsis: true });
+      // One line per cell: a longer text ends in '…' rather than running into the next row.
+      doc.text(cells[i] ?? '', x + 4, y + 5, { width: c.width - 8, height: 10, align: c.align ?? 'left', ellipsis: true });
       x += c.width;
     });
     doc.y = y + rowHeight;
@@ -96,13 +97,13 @@ function logo(doc: Doc, input: ExportInput, color: string): void {
 }
 
 const orderColumns: Column<ReportOrder>[] = [
-  { title: 'Fecha', width: 78, value: (o) => formatGtDateTime(o.createdAt) },
-  { title: 'Pedido', width: 58, value: (o) => o.code },
-  { title: 'Cliente', width: 105, value: (o) => o.customerName },
-  { title: 'Canal', width: 66, value: (o) => CHANNEL_LABELS[o.orderType] },
-  { title: 'Estado', width: 64, value: (o) => ORDER_STATUS_LABELS[o.status] },
-  { title: 'Pago', width: 78, value: (o) => methodsLabel(o) || PAYMENT_STATUS_LABELS[o.paymentStatus] },
-  { title: 'Total', width: WIDTH - 449, align: 'right', value: (o) => money(o.total) },
+  { title: 'Fecha', width: 72, value: (o) => formatGtDateTime(o.createdAt) },
+  { title: 'Pedido', width: 52, value: (o) => o.code },
+  { title: 'Cliente', width: 98, value: (o) => o.customerName },
+  { title: 'Canal', width: 62, value: (o) => CHANNEL_LABELS[o.orderType] },
+  { title: 'Estado', width: 60, value: (o) => ORDER_STATUS_LABELS[o.status] },
+  { title: 'Pago', width: 100, value: (o) => methodsLabel(o) || PAYMENT_STATUS_LABELS[o.paymentStatus] },
+  { title: 'Total', width: WIDTH - 444, align: 'right', value: (o) => money(o.total) },
 ];
 
 /**

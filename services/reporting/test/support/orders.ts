@@ -1,4 +1,4 @@
-import type { OrderPlaced, PaymentMethod } from '@tiendita/contracts';
+import type { OrderPlaced, PaymentMethod, PaymentRecorded, PaymentRecordMethod, PaymentRefunded } from '@tiendita/contracts';
 import { PostgresEventStore } from '@tiendita/eventsourcing';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -12,9 +12,13 @@ export interface OrderSpec {
   placedAt: string;
   lines: { productId: string; productName: string; quantity: number; unitPrice: number }[];
   customerName?: string;
+  paymentStatus?: OrderPlaced['paymentStatus'];
 }
 
-/** An OrderPlaced as ordering writes it: POS sales completed and paid, WhatsApp orders pending. */
+/**
+ * An OrderPlaced as ordering wrote it before payments existed: POS sales completed and paid,
+ * WhatsApp orders pending (`paymentStatus` overrides it: ordering now places every order pending).
+ */
 export function orderPlaced(spec: OrderSpec): OrderPlaced {
   seq += 1;
   const items = spec.lines.map((l) => ({ productId: l.productId, productName: l.productName, sku: null, quantity: l.quantity, unitPrice: l.unitPrice, lineTotal: l.quantity * l.unitPrice }));
@@ -27,7 +31,7 @@ export function orderPlaced(spec: OrderSpec): OrderPlaced {
     orderType: spec.orderType,
     status: pos ? 'completed' : 'pending',
     paymentMethod: spec.paymentMethod,
-    paymentStatus: pos ? 'paid' : 'pending',
+    paymentStatus: spec.paymentStatus ?? (pos ? 'paid' : 'pending'),
     customerName: spec.customerName ?? (pos ? 'Cliente de mostrador' : 'María Pérez'),
     customerPhone: pos ? null : '50212345678',
     customerAddress: null,
@@ -62,4 +66,44 @@ export async function changeStatus(store: PostgresEventStore, order: OrderPlaced
     version,
     { storeId: order.storeId, occurredAt: at },
   );
+}
+
+/** A payment as ordering records it (PaymentRecorded); centavos. */
+export function paymentRecorded(order: OrderPlaced, p: { method: PaymentRecordMethod; amount: number; paidTotal: number; at: string; by?: string; cashReceived?: number }): PaymentRecorded {
+  return {
+    orderId: order.orderId,
+    storeId: order.storeId,
+    paymentId: randomUUID(),
+    method: p.method,
+    amount: p.amount,
+    reference: p.method === 'transfer' ? 'BI-778812' : null,
+    cashReceived: p.cashReceived ?? null,
+    change: p.cashReceived === undefined ? null : p.cashReceived - p.amount,
+    paidTotal: p.paidTotal,
+    paymentStatus: p.paidTotal >= order.total ? 'paid' : 'partial',
+    recordedBy: p.by ?? 'Rosa López',
+    recordedById: randomUUID(),
+    recordedAt: p.at,
+  };
+}
+
+/** A refund as ordering records it (PaymentRefunded); centavos. */
+export function paymentRefunded(order: OrderPlaced, r: { method: PaymentRecordMethod; amount: number; paidTotal: number; at: string; reason?: string }): PaymentRefunded {
+  return {
+    orderId: order.orderId,
+    storeId: order.storeId,
+    refundId: randomUUID(),
+    method: r.method,
+    amount: r.amount,
+    reason: r.reason ?? null,
+    paidTotal: r.paidTotal,
+    refundedBy: 'Rosa López',
+    refundedById: randomUUID(),
+    refundedAt: r.at,
+  };
+}
+
+/** Appends events to an order's stream at the version it is at. */
+export async function appendToOrder(store: PostgresEventStore, order: OrderPlaced, version: number, events: { type: string; data: unknown }[]) {
+  return store.append(`order-${order.orderId}`, events, version, { storeId: order.storeId });
 }
