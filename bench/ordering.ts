@@ -366,18 +366,21 @@ async function main(): Promise<void> {
         if (now - placedAt < DAY_MS) target = (['pending', 'confirmed', 'preparing', 'ready'] as const)[Math.floor(r * 4)];
         else target = r < 0.2 ? 'cancelled' : r < 0.25 ? 'delivered' : 'completed';
       }
-      const commands: OrderCommand[] = [{ type: 'PlaceOrder', order }];
+      // The order as recorded (its event), then moved along its flow by the decider.
+      const placedEvent: OrderEvent = { type: 'OrderPlaced', data: order };
+      entries.push({ streamId: orderStreamId(orderId), event: placedEvent, metadata: { storeId: lister.storeId, actor: 'bench', occurredAt: order.placedAt } });
+      const commands: OrderCommand[] = [];
       if (!pos && target !== 'pending') {
         const steps = target === 'cancelled' ? (['cancelled'] as OrderStatus[]) : flow.slice(0, flow.indexOf(target) + 1);
         steps.forEach((status, k) =>
-          commands.push({ type: 'ChangeOrderStatus', orderId, storeId: lister.storeId, status, notes: null, changedBy: 'bench', changedAt: new Date(placedAt + (k + 1) * 1_800_000).toISOString() }),
+          commands.push({ type: 'ChangeOrderStatus', orderId, storeId: lister.storeId, status, notes: null, changedBy: 'bench', changedById: 'bench', changedAt: new Date(placedAt + (k + 1) * 1_800_000).toISOString() }),
         );
       }
-      let state: OrderState = orderDecider.initialState();
+      let state: OrderState = orderDecider.evolve(orderDecider.initialState(), placedEvent);
       for (const command of commands) {
         for (const event of orderDecider.decide(command, state)) {
           state = orderDecider.evolve(state, event);
-          const occurredAt = event.type === 'OrderPlaced' ? event.data.placedAt : event.data.changedAt;
+          const occurredAt = event.type === 'OrderStatusChanged' ? event.data.changedAt : order.placedAt;
           entries.push({ streamId: orderStreamId(orderId), event, metadata: { storeId: lister.storeId, actor: 'bench', occurredAt } });
         }
       }

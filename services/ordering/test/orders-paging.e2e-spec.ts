@@ -60,11 +60,21 @@ beforeAll(async () => {
       placedAt,
     };
     const steps: OrderStatus[] = pos ? [] : ([[], ['confirmed'], ['cancelled'], ['confirmed', 'preparing', 'ready', 'out_for_delivery', 'delivered', 'completed'], ['confirmed', 'preparing']] as OrderStatus[][])[i % 5];
-    const commands: OrderCommand[] = [{ type: 'PlaceOrder', order }];
-    steps.forEach((status, k) =>
-      commands.push({ type: 'ChangeOrderStatus', orderId, storeId: shop.storeId, status, notes: null, changedBy: 'test', changedAt: new Date(Date.parse(placedAt) + (k + 1) * 60_000).toISOString() }),
-    );
-    let state: OrderState = orderDecider.initialState();
+    // Written as it was recorded (the event, not a checkout), then moved along by the decider.
+    const placedEvent: OrderEvent = { type: 'OrderPlaced', data: order };
+    entries.push({ streamId: orderStreamId(orderId), event: placedEvent, metadata: { storeId: shop.storeId, actor: 'test' } });
+    history++;
+    const commands: OrderCommand[] = steps.map((status, k) => ({
+      type: 'ChangeOrderStatus',
+      orderId,
+      storeId: shop.storeId,
+      status,
+      notes: null,
+      changedBy: 'test',
+      changedById: 'test',
+      changedAt: new Date(Date.parse(placedAt) + (k + 1) * 60_000).toISOString(),
+    }));
+    let state: OrderState = orderDecider.evolve(orderDecider.initialState(), placedEvent);
     for (const command of commands) {
       for (const event of orderDecider.decide(command, state)) {
         state = orderDecider.evolve(state, event);
@@ -222,13 +232,7 @@ describe('GET /api/orders: sorts both ways, filters, searches and pages', () => 
     // A new order of the same customer, written as an event: the next search finds it.
     const everything = await search('sortBy=createdAt&sortOrder=desc');
     const orderId = randomUUID();
-    const placed = orderDecider.decide(
-      {
-        type: 'PlaceOrder',
-        order: { ...(gone as any), orderId, storeId: shop.storeId, code: 'NUEVO1', customerName: 'Rosa Pérez', status: 'pending', paymentMethod: 'whatsapp', paymentStatus: 'pending', orderType: 'whatsapp', customerPhone: '55550000', customerAddress: null, customerEmail: null, customerNit: null, notes: null, items: [{ productId: randomUUID(), productName: 'Arroz', sku: null, quantity: 1, unitPrice: 1000, lineTotal: 1000 }], subtotal: 893, tax: 107, total: 1000, cashReceived: null, change: null, whatsappMessage: null, placedBy: 'test', placedAt: new Date().toISOString() } as OrderPlaced,
-      },
-      orderDecider.initialState(),
-    );
+    const placed: OrderEvent[] = [{ type: 'OrderPlaced', data: { ...(gone as any), orderId, storeId: shop.storeId, code: 'NUEVO1', customerName: 'Rosa Pérez', status: 'pending', paymentMethod: 'whatsapp', paymentStatus: 'pending', orderType: 'whatsapp', customerPhone: '55550000', customerAddress: null, customerEmail: null, customerNit: null, notes: null, items: [{ productId: randomUUID(), productName: 'Arroz', sku: null, quantity: 1, unitPrice: 1000, lineTotal: 1000 }], subtotal: 893, tax: 107, total: 1000, cashReceived: null, change: null, whatsappMessage: null, placedBy: 'test', placedAt: new Date().toISOString() } as OrderPlaced }];
     const events = new PostgresEventStore(stack.pool, 'ordering');
     await events.append(orderStreamId(orderId), placed, 0, { storeId: shop.storeId, actor: 'test' });
     events.close();

@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
 import { createApp } from '../src/app';
 import { uploadImage } from '../../catalog/test/support';
-import { OrdersService } from '../src/orders/application/orders.service';
+import { ExpirySweep } from '../src/orders/application/expiry-sweep';
 
 /** Orders through the gateway: identity, inventory, catalog and ordering over real HTTP and PostgreSQL. */
 let stack: Stack;
 let owner: StackClient;
-let shop: { storeId: string; subdomain: string; userId: string };
+let shop: Awaited<ReturnType<typeof registerAndLogin>>;
 let other: StackClient;
 let otherShop: { storeId: string; subdomain: string; userId: string };
 const shopper = () => stack.client();
@@ -302,7 +302,10 @@ describe('owner orders', () => {
       ['pending', 'confirmed', 'Confirmado por teléfono'],
       ['confirmed', 'cancelled', 'Cliente canceló'],
     ]);
-    expect(history.body[1]).toMatchObject({ orderId: id, createdBy: shop.userId });
+    // Each entry names its author, never a raw id: the shopper for the order, the owner for the changes.
+    const ownerName = `${shop.registration.firstName} ${shop.registration.lastName}`;
+    expect(history.body.map((h: any) => h.createdBy)).toEqual([customerData.name, ownerName, ownerName]);
+    expect(history.body[1]).toMatchObject({ orderId: id });
     // The screens read action, timestamp and notes (spec §3): the status reached and when.
     for (const h of history.body) expect(h).toMatchObject({ action: h.status, timestamp: h.createdAt });
     await until(() => stockRow(p), (r) => r.reserved === 0);
@@ -408,7 +411,7 @@ describe('owner orders', () => {
     expect(byId).toEqual([...byId].sort().reverse());
     const one = all.body.orders.find((o: any) => o.id === ids[1]);
     expect(Object.keys(one).sort()).toEqual(
-      ['id', 'storeId', 'code', 'customerName', 'customerPhone', 'customerAddress', 'customerEmail', 'customerNit', 'subtotal', 'tax', 'total', 'status', 'orderType', 'paymentMethod', 'paymentStatus', 'notes', 'whatsappMessage', 'items', 'cashReceived', 'change', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'storeId', 'code', 'customerName', 'customerPhone', 'customerAddress', 'customerEmail', 'customerNit', 'subtotal', 'tax', 'total', 'status', 'orderType', 'paymentMethod', 'paymentStatus', 'notes', 'whatsappMessage', 'items', 'cashReceived', 'change', 'payments', 'refunds', 'amountPaid', 'balanceDue', 'createdAt', 'updatedAt'].sort(),
     );
   }, 60_000);
 });
@@ -421,8 +424,8 @@ describe('expiry', () => {
     const env = testEnv(stack.db.url, { ORDER_HOLD_HOURS: '0.0000001', ORDER_EXPIRY_SWEEP_MS: '3600000', INVENTORY_URL: stack.services.inventory!.url });
     const apps: NestFastifyApplication[] = [await createApp(env), await createApp(env)];
     try {
-      await Promise.all(apps.map((a) => a.get(OrdersService).sweepExpired()));
-      await Promise.all(apps.map((a) => a.get(OrdersService).sweepExpired()));
+      await Promise.all(apps.map((a) => a.get(ExpirySweep).sweep()));
+      await Promise.all(apps.map((a) => a.get(ExpirySweep).sweep()));
     } finally {
       for (const a of apps) await a.close();
     }

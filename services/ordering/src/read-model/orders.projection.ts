@@ -1,6 +1,7 @@
 import { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
 import { physicalName, type Projection, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
+import { applyPayment, DAY_OF, placedPayments } from './order-payments';
 
 export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_totals' | 'order_versions' | 'order_search';
 
@@ -11,9 +12,6 @@ export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_t
  * lower-casing every order on every search. A trigram index on search_key answers a selective search.
  */
 export const ORDER_SEARCH_TEXT = `(coalesce(customer_name, '') || ' ' || coalesce(customer_phone, '') || ' ' || code || ' ' || id::text)`;
-
-/** The day of an order as the owner's filters read it (America/Guatemala). */
-const DAY_OF = (column: string) => `(${column} AT TIME ZONE 'America/Guatemala')::date`;
 
 /**
  * The owner's orders list (spec §3: one row per order, its lines as JSON), each order's history
@@ -32,7 +30,8 @@ export const ordersProjection: Projection<OrdersTable> = {
   // 4: order_search, the narrow copy a search counts and pages on (the trigram index moved there).
   // 5: order_totals, order_counts without the day (a list without dates sums a few rows, not a year of
   // days); order_versions, each store's count of order changes (what the list's search memo checks).
-  version: 5,
+  // 6: payments, refunds and amount_paid (issue 24); payment_status follows the payments.
+  version: 6,
   sources: ['ordering'],
   tables: ['orders', 'order_history', 'order_counts', 'order_totals', 'order_versions', 'order_search'],
 
@@ -64,6 +63,9 @@ export const ordersProjection: Projection<OrdersTable> = {
         items jsonb NOT NULL,
         cash_received bigint,
         change bigint,
+        payments jsonb NOT NULL DEFAULT '[]',
+        refunds jsonb NOT NULL DEFAULT '[]',
+        amount_paid bigint NOT NULL DEFAULT 0,
         created_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL,
         search_key text GENERATED ALWAYS AS (lower(${ORDER_SEARCH_TEXT})) STORED
@@ -148,14 +150,20 @@ export const ordersProjection: Projection<OrdersTable> = {
     // every status change in one more. Placing first changes nothing: an order's changes come after
     // its OrderPlaced in its stream, and counts only add up. The result is the one of applying the
     // events one by one (the tests compare both, and a rebuild's batches differ from the live ones).
+    // Payments and refunds go last, one at a time in their order: each moves its order's payment
+    // status (and counts) from where the placements and status changes left it, which ends where
+    // applying every event in order ends.
     const placed: { eventId: string; order: OrderPlaced }[] = [];
     const changes: { eventId: string; change: OrderStatusChanged }[] = [];
+    const payments: { type: 'PaymentRecorded' | 'PaymentRefunded'; data: unknown }[] = [];
     for (const event of events) {
       if (event.type === 'OrderPlaced') placed.push({ eventId: event.metadata.eventId, order: OrderPlaced.parse(event.data) });
       else if (event.type === 'OrderStatusChanged') changes.push({ eventId: event.metadata.eventId, change: OrderStatusChanged.parse(event.data) });
+      else if (event.type === 'PaymentRecorded' || event.type === 'PaymentRefunded') payments.push({ type: event.type, data: event.data });
     }
     if (placed.length) await placeOrders(tx, placed, t);
     if (changes.length) await changeStatuses(tx, changes, t);
+    for (const p of payments) await applyPayment(tx, p.type, p.data, t);
   },
 };
 
@@ -165,19 +173,22 @@ export const ordersProjection: Projection<OrdersTable> = {
  * one gave, whatever the batch.
  */
 async function placeOrders(tx: PoolClient, placed: { eventId: string; order: OrderPlaced }[], t: Record<OrdersTable, string>): Promise<void> {
-  const rows = placed.map(({ eventId, order }, ord) => ({ ...order, eventId, ord }));
+  const rows = placed.map(({ eventId, order }, ord) => {
+    const { payments, amountPaid } = placedPayments(order);
+    return { ...order, eventId, ord, payments, amountPaid };
+  });
   await tx.query(
     `WITH d AS (
        SELECT DISTINCT ON ("orderId") * FROM jsonb_to_recordset($1::jsonb) AS d(
          "orderId" uuid, "storeId" uuid, code text, "customerName" text, "customerPhone" text, "customerAddress" text, "customerEmail" text,
          "customerNit" text, subtotal bigint, tax bigint, total bigint, status text, "orderType" text, "paymentMethod" text, "paymentStatus" text,
-         notes text, "whatsappMessage" text, items jsonb, "cashReceived" bigint, change bigint, "placedAt" timestamptz, "placedBy" text, "eventId" uuid, ord int)
+         notes text, "whatsappMessage" text, items jsonb, "cashReceived" bigint, change bigint, "placedAt" timestamptz, "placedBy" text, "eventId" uuid, ord int, payments jsonb, "amountPaid" bigint)
        ORDER BY "orderId", ord),
      ins AS (
        INSERT INTO ${t.orders} (id, store_id, code, customer_name, customer_phone, customer_address, customer_email, customer_nit, subtotal, tax, total,
-         status, order_type, payment_method, payment_status, notes, whatsapp_message, items, cash_received, change, created_at, updated_at)
+         status, order_type, payment_method, payment_status, notes, whatsapp_message, items, cash_received, change, payments, amount_paid, created_at, updated_at)
        SELECT "orderId", "storeId", code, "customerName", "customerPhone", "customerAddress", "customerEmail", "customerNit", subtotal, tax, total,
-         status, "orderType", "paymentMethod", "paymentStatus", notes, "whatsappMessage", items, "cashReceived", change, "placedAt", "placedAt"
+         status, "orderType", "paymentMethod", "paymentStatus", notes, "whatsappMessage", items, "cashReceived", change, payments, "amountPaid", "placedAt", "placedAt"
        FROM d ORDER BY ord
        ON CONFLICT (id) DO NOTHING
        RETURNING id, store_id, status, order_type, payment_status, created_at, total, search_key),

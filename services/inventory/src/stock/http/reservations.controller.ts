@@ -8,6 +8,9 @@ import { ORDERS_REACTION } from '../reactions/ordering-orders.consumer';
 /** A position of ordering's events (what its append returned). */
 const SettledRequest = z.object({ transactionId: z.string().regex(/^\d{1,20}$/), globalPosition: z.number().int().min(0) });
 
+/** The order whose hold ordering gives back (its checkout failed after reserving). */
+const ReleaseRequest = z.object({ orderId: z.string().uuid() });
+
 /** How long ordering's status change waits here at most before answering anyway. */
 const SETTLED_TIMEOUT_MS = 2000;
 
@@ -23,6 +26,17 @@ export class ReservationsController {
   @HttpCode(200)
   reserve(@Owner() owner: OwnerIdentity, @Body() body: unknown): Promise<ReserveStockResponse> {
     return this.reservations.reserve(owner, parse(ReserveStockRequest, body ?? {}));
+  }
+
+  /**
+   * POST /internal/reservations/release: ordering reserved for an order it then could not record
+   * (its append failed); the units held go back at once instead of when the hold runs out. Only
+   * holds of an order never placed are released (a placed order's units move with its events).
+   */
+  @Post('release')
+  @HttpCode(200)
+  async release(@Owner() _owner: OwnerIdentity, @Body() body: unknown): Promise<{ released: number }> {
+    return { released: await this.reservations.release(parse(ReleaseRequest, body ?? {}).orderId, 'expired') };
   }
 
   /**

@@ -27,6 +27,11 @@ export class InventoryClient implements OnModuleDestroy {
     return this.client.json('inventory', 'POST', '/internal/reservations/settled', position, caller, { idempotent: false, timeoutMs: 3000 });
   }
 
+  /** Gives back the units held for an order that was never placed (its append failed). */
+  release(caller: CallerIdentity, orderId: string): Promise<{ released: number }> {
+    return this.client.json('inventory', 'POST', '/internal/reservations/release', { orderId }, caller, { idempotent: true });
+  }
+
   async onModuleDestroy(): Promise<void> {
     await this.client.close();
   }

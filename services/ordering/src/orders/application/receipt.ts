@@ -1,10 +1,9 @@
-import { ORDER_STATUS_LABELS, receiptTax } from '@tiendita/contracts';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, paymentMethodLabel, receiptTax } from '@tiendita/contracts';
 import PDFDocument from 'pdfkit';
 import type { OrderView } from '@tiendita/contracts';
-import type { StoreRow } from './orders.service';
+import type { StoreRow } from './store-reader';
 import { DEFAULT_TAX_RATE, quetzalesText } from './pricing';
 
-const PAYMENT_LABELS: Record<string, string> = { cash: 'Efectivo', card: 'Tarjeta', kash: 'Kash', zigi: 'Zigi', whatsapp: 'WhatsApp' };
 const q = (quetzales: number) => quetzalesText(Math.round(quetzales * 100));
 
 const WIDTH = 227; // 80 mm in points
@@ -29,7 +28,7 @@ export function receiptPdf(order: OrderView, store: StoreRow | null, logo: Buffe
   const footer = store?.receipt_footer?.trim() || '¡Gracias por su compra!';
   const header = store?.receipt_header?.trim() || null;
   const itemLines = order.items.reduce((n, item) => n + 1 + textLines(item.productName), 0);
-  const height = 330 + (logo ? LOGO_BOX + 6 : 0) + (textLines(header) + textLines(footer) + textLines(tax.note) + textLines(store?.address)) * 11 + itemLines * 11;
+  const height = 330 + (logo ? LOGO_BOX + 6 : 0) + (textLines(header) + textLines(footer) + textLines(tax.note) + textLines(store?.address)) * 11 + itemLines * 11 + (order.payments.length * 2 + order.refunds.length) * 11;
   const doc = new PDFDocument({ size: [WIDTH, height], margin: MARGIN, compress: false, info: { Title: `Recibo ${order.code}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -90,9 +89,16 @@ export function receiptPdf(order: OrderView, store: StoreRow | null, logo: Buffe
   centered(tax.note);
   doc.fontSize(8);
   rule();
-  row('Método de pago', PAYMENT_LABELS[order.paymentMethod ?? ''] ?? '—');
-  if (order.cashReceived !== null) row('Efectivo recibido', q(order.cashReceived));
-  if (order.change !== null) row('Cambio', q(order.change));
+  // The payments themselves, by their Spanish method names; an order without any names its method.
+  if (order.payments.length === 0) row('Método de pago', paymentMethodLabel(order.paymentMethod) || '—');
+  for (const p of order.payments) {
+    row(`Pago: ${paymentMethodLabel(p.method)}`, q(p.amount));
+    if (p.cashReceived !== null) row('  Efectivo recibido', q(p.cashReceived));
+    if (p.change !== null) row('  Cambio', q(p.change));
+  }
+  for (const r of order.refunds) row(`Reembolso: ${paymentMethodLabel(r.method)}`, `-${q(r.amount)}`);
+  row('Estado del pago', PAYMENT_STATUS_LABELS[order.paymentStatus]);
+  if (order.balanceDue > 0) row('Saldo pendiente', q(order.balanceDue));
   doc.moveDown(0.8);
   doc.font('Helvetica');
   centered(footer);

@@ -1,0 +1,149 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type OrderLine, OrderMessages } from '@tiendita/contracts';
+import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
+import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
+import { randomBytes } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { Logger } from 'pino';
+import { orderDecider, type PlaceOrder } from '../../domain/order.decider';
+import { InventoryClient } from '../inventory-client';
+import { idFor } from '../order-ids';
+import { OrderWriter } from '../order-writer';
+import { newOrderCode, priceLine } from '../pricing';
+import { type CatalogProduct, StoreReader, storeSnapshot } from '../store-reader';
+import { type CheckoutContext, type CheckoutInput, type CheckoutStep, newCheckoutContext, runCheckout } from './checkout';
+
+/** Prices every line from ordering's copy of the catalog; unknown, inactive or another store's products are refused. */
+export function priceLines(storeId: string, wanted: CheckoutInput['wanted'], products: readonly CatalogProduct[]): OrderLine[] {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return wanted.map((w) => {
+    const p = byId.get(w.productId);
+    if (!p || p.store_id !== storeId || p.deleted) {
+      const message = `Producto no encontrado en esta tienda: ${w.productId}`;
+      throw new ValidationError(message, { fields: { items: message }, productId: w.productId });
+    }
+    if (!p.is_active) {
+      const message = `Producto no disponible: ${p.name}`;
+      throw new ValidationError(message, { fields: { items: message }, productId: p.id, productName: p.name });
+    }
+    return priceLine(p, w.quantity);
+  });
+}
+
+/** The PlaceOrder command of the checkout as it stands (its code once claimed). */
+function placeCommand(ctx: CheckoutContext, code: string): PlaceOrder {
+  const i = ctx.input;
+  return {
+    type: 'PlaceOrder',
+    command: {
+      kind: i.kind,
+      orderId: ctx.orderId,
+      storeId: ctx.storeId,
+      code,
+      customer: i.customer,
+      notes: i.notes,
+      paymentMethod: i.paymentMethod,
+      cashReceived: i.cashReceived,
+      // The sale's payment is named by the order: a retried sale records it once.
+      paymentId: i.kind === 'pos' ? idFor(ctx.storeId, 'pos-payment', ctx.orderId) : null,
+      placedBy: i.author.name,
+      placedById: i.author.id,
+      placedAt: new Date().toISOString(),
+    },
+    snapshot: { store: storeSnapshot(ctx.store), lines: ctx.lines },
+  };
+}
+
+/**
+ * The checkout as named steps: read the store and products, price the lines (and check every rule
+ * of the order before anything is held), reserve the stock, claim the code, decide, append. More
+ * steps (limits, caps) go into `steps` where they belong.
+ */
+@Injectable()
+export class Checkout {
+  readonly steps: CheckoutStep[];
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
+    private readonly stores: StoreReader,
+    private readonly inventory: InventoryClient,
+    private readonly writer: OrderWriter,
+  ) {
+    this.steps = [
+      { name: 'read sources', run: (ctx) => this.readSources(ctx) },
+      { name: 'price lines', run: async (ctx) => this.price(ctx) },
+      { name: 'reserve stock', run: (ctx) => this.reserve(ctx), compensate: (ctx) => this.release(ctx) },
+      { name: 'claim code', run: async (ctx) => void (ctx.code = await this.claimCode(ctx.orderId, ctx.storeId)) },
+      { name: 'decide', run: async (ctx) => this.decide(ctx) },
+      { name: 'append', run: (ctx) => this.append(ctx) },
+    ];
+  }
+
+  run(input: CheckoutInput): Promise<CheckoutContext> {
+    return runCheckout(this.steps, newCheckoutContext(input), (step, err) => this.logger.error({ err, step }, 'No se pudo deshacer un paso del pedido'));
+  }
+
+  private async readSources(ctx: CheckoutContext): Promise<void> {
+    const { store, products } = await this.stores.checkoutSources(ctx.input.storeParam, ctx.input.wanted.map((w) => w.productId));
+    if (ctx.input.kind === 'public' && (!store || !store.is_active)) throw new NotFoundError(OrderMessages.storeNotFound);
+    ctx.store = store;
+    ctx.products = products;
+    ctx.storeId = ctx.input.kind === 'pos' ? ctx.input.storeParam : store!.id;
+    ctx.caller = { userId: ctx.input.kind === 'pos' ? ctx.input.author.id : 'public', storeId: ctx.storeId };
+    ctx.orderId = idFor(ctx.storeId, ctx.input.kind, ctx.input.idempotencyKey);
+    if (ctx.input.idempotencyKey) {
+      const state = await this.writer.load(ctx.orderId);
+      if (state.status === 'placed') {
+        ctx.existing = state;
+        ctx.placed = state.order;
+      }
+    }
+  }
+
+  /** Prices the lines, then decides the order once without a code: any rule it breaks answers before stock is held. */
+  private price(ctx: CheckoutContext): void {
+    ctx.lines = priceLines(ctx.storeId, ctx.input.wanted, ctx.products);
+    orderDecider.decide(placeCommand(ctx, 'AAAAAA'), orderDecider.initialState());
+  }
+
+  /** The order's events as the decider gives them with its code (append decides again on the stream as it is then). */
+  private decide(ctx: CheckoutContext): void {
+    ctx.command = placeCommand(ctx, ctx.code);
+    orderDecider.decide(ctx.command, orderDecider.initialState());
+  }
+
+  private async reserve(ctx: CheckoutContext): Promise<void> {
+    await this.inventory.reserve(ctx.caller, { orderId: ctx.orderId, lines: ctx.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: ctx.input.kind === 'pos' });
+  }
+
+  /** A hold is given back at once. A POS sale's units left the shelf at once and come back only by an inventory adjustment. */
+  private async release(ctx: CheckoutContext): Promise<void> {
+    if (ctx.input.kind === 'public') await this.inventory.release(ctx.caller, ctx.orderId);
+  }
+
+  private async append(ctx: CheckoutContext): Promise<void> {
+    const result = await this.writer.run(ctx.command!, { storeId: ctx.storeId, actor: ctx.input.kind === 'pos' ? ctx.input.author.id : 'public' });
+    if (result.newState.status !== 'placed') throw new Error('pedido no registrado');
+    // Nothing new: the same Idempotency-Key placed it a moment ago; that order is the answer.
+    ctx.placed = result.newState.order;
+    ctx.position = result.position;
+  }
+
+  private async claimCode(orderId: string, storeId: string): Promise<string> {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      // Committed without waiting for the WAL flush: the order's event, committed later and
+      // synchronously, flushes this commit with it (one WAL); a claim lost in a crash before that
+      // belonged to an order that was never answered, and a retry claims another code.
+      const r = await this.pool.query<{ code: string }>({
+        name: 'ordering_claim_code',
+        text: `WITH cfg AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true)),
+                    ins AS (INSERT INTO ordering.order_codes (order_id, store_id, code) SELECT $1, $2, $3 FROM cfg ON CONFLICT DO NOTHING RETURNING code)
+               SELECT code FROM ins UNION ALL SELECT code FROM ordering.order_codes WHERE order_id = $1`,
+        values: [orderId, storeId, newOrderCode(randomBytes)],
+      });
+      if (r.rows[0]) return r.rows[0].code;
+    }
+    throw new Error('No se pudo asignar un código de pedido');
+  }
+}

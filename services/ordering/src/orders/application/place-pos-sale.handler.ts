@@ -1,0 +1,42 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { OrderMessages, type OrderView, toCentavos } from '@tiendita/contracts';
+import { ProjectionHost } from '@tiendita/service-kit';
+import { AuthorNames } from './author-names';
+import { Checkout } from './checkout/checkout-steps';
+import { PlacePosSaleCommand } from './order.commands';
+import { OrderReader } from './order-reader';
+import { orderStreamId } from '../domain/order.decider';
+
+/** A POS sale: priced by the server, its units sold at once, placed completed with its payment recorded in the same append. */
+@CommandHandler(PlacePosSaleCommand)
+export class PlacePosSaleHandler implements ICommandHandler<PlacePosSaleCommand, OrderView> {
+  constructor(
+    private readonly checkout: Checkout,
+    private readonly names: AuthorNames,
+    private readonly host: ProjectionHost,
+    private readonly reader: OrderReader,
+  ) {}
+
+  async execute({ owner, body, idempotencyKey }: PlacePosSaleCommand): Promise<OrderView> {
+    const done = await this.checkout.run({
+      kind: 'pos',
+      storeParam: owner.storeId,
+      idempotencyKey,
+      wanted: body.items,
+      customer: {
+        name: body.customerName ?? OrderMessages.defaultPosCustomer,
+        phone: body.customerPhone ?? null,
+        address: null,
+        email: body.customerEmail ?? null,
+        nit: (body.customerNit ?? OrderMessages.defaultNit).toUpperCase(),
+      },
+      notes: body.notes ?? null,
+      paymentMethod: body.paymentMethod,
+      cashReceived: body.cashReceived === undefined ? null : toCentavos(body.cashReceived),
+      author: { name: await this.names.of(owner.userId), id: owner.userId },
+    });
+    if (done.position) await this.host.waitForPosition(done.position, { projection: 'orders' });
+    else await this.host.waitForStream(orderStreamId(done.orderId), 1, { projection: 'orders' });
+    return this.reader.get(owner.storeId, done.orderId);
+  }
+}

@@ -1,0 +1,84 @@
+import { legacyPaymentRecordMethod, type OrderPlaced, PaymentRecorded, PaymentRefunded } from '@tiendita/contracts';
+import type { PoolClient } from 'pg';
+import type { PaymentEntry } from '../orders/application/order-view';
+
+type Tables = Record<'orders' | 'order_counts' | 'order_totals' | 'order_versions' | 'order_search', string>;
+
+/** The day of an order as the owner's filters read it (America/Guatemala). */
+export const DAY_OF = (column: string) => `(${column} AT TIME ZONE 'America/Guatemala')::date`;
+
+/**
+ * The payments an order starts with in the list: none, or, for an order placed paid before payments
+ * existed (no PaymentRecorded follows it), one payment of its total by its method.
+ */
+export function placedPayments(o: OrderPlaced): { payments: PaymentEntry[]; amountPaid: number } {
+  if (o.paymentStatus !== 'paid') return { payments: [], amountPaid: 0 };
+  const payment: PaymentEntry = {
+    id: o.orderId,
+    method: legacyPaymentRecordMethod(o.paymentMethod),
+    amount: o.total,
+    reference: null,
+    cashReceived: o.cashReceived,
+    change: o.change,
+    recordedBy: o.placedBy,
+    recordedAt: o.placedAt,
+  };
+  return { payments: [payment], amountPaid: o.total };
+}
+
+/**
+ * A payment or a refund, in one statement: the entry joins the order's row (once: an entry already
+ * there is skipped), the net paid and the payment status follow it, and the counts (per store,
+ * day, status, type and payment status) move from the order's old payment status to its new one.
+ */
+export async function applyPayment(tx: PoolClient, type: 'PaymentRecorded' | 'PaymentRefunded', data: unknown, t: Tables): Promise<void> {
+  let orderId: string;
+  let list: 'payments' | 'refunds';
+  let entry: Record<string, unknown>;
+  let paidTotal: number;
+  let at: string;
+  if (type === 'PaymentRecorded') {
+    const d = PaymentRecorded.parse(data);
+    ({ orderId, paidTotal } = d);
+    list = 'payments';
+    at = d.recordedAt;
+    entry = { id: d.paymentId, method: d.method, amount: d.amount, reference: d.reference, cashReceived: d.cashReceived, change: d.change, recordedBy: d.recordedBy, recordedAt: d.recordedAt };
+  } else {
+    const d = PaymentRefunded.parse(data);
+    ({ orderId, paidTotal } = d);
+    list = 'refunds';
+    at = d.refundedAt;
+    entry = { id: d.refundId, method: d.method, amount: d.amount, reason: d.reason, refundedBy: d.refundedBy, refundedAt: d.refundedAt };
+  }
+  const c = t.order_counts;
+  const k = t.order_totals;
+  await tx.query(
+    `WITH cur AS (
+       SELECT id, store_id, status, order_type, payment_status, ${DAY_OF('created_at')} AS day, total,
+              CASE WHEN $3::bigint <= 0 THEN (CASE WHEN $5 OR jsonb_array_length(refunds) > 0 THEN 'refunded' ELSE 'pending' END)
+                   WHEN $3::bigint >= total THEN 'paid' ELSE 'partial' END AS next_status
+       FROM ${t.orders} WHERE id = $1 AND NOT (${list} @> jsonb_build_array(jsonb_build_object('id', $2::text))) FOR UPDATE),
+     upd AS (
+       UPDATE ${t.orders} o SET ${list} = o.${list} || jsonb_build_array($4::jsonb), amount_paid = $3, payment_status = cur.next_status,
+         updated_at = GREATEST(o.updated_at, $6::timestamptz)
+       FROM cur WHERE o.id = cur.id RETURNING o.id),
+     searched AS (
+       UPDATE ${t.order_search} s SET payment_status = cur.next_status FROM cur WHERE s.id = cur.id AND cur.payment_status <> cur.next_status),
+     less AS (
+       UPDATE ${c} x SET n = x.n - 1 FROM cur
+       WHERE cur.payment_status <> cur.next_status AND x.store_id = cur.store_id AND x.day = cur.day AND x.status = cur.status AND x.order_type = cur.order_type AND x.payment_status = cur.payment_status),
+     tless AS (
+       UPDATE ${k} x SET n = x.n - 1 FROM cur
+       WHERE cur.payment_status <> cur.next_status AND x.store_id = cur.store_id AND x.status = cur.status AND x.order_type = cur.order_type AND x.payment_status = cur.payment_status),
+     tmore AS (
+       INSERT INTO ${k} (store_id, status, order_type, payment_status, n)
+       SELECT store_id, status, order_type, next_status, 1 FROM cur WHERE payment_status <> next_status
+       ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${k}.n + 1),
+     versions AS (
+       UPDATE ${t.order_versions} v SET version = v.version + 1 FROM cur WHERE v.store_id = cur.store_id)
+     INSERT INTO ${c} (store_id, day, status, order_type, payment_status, n)
+     SELECT store_id, day, status, order_type, next_status, 1 FROM cur WHERE payment_status <> next_status
+     ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${c}.n + 1`,
+    [orderId, entry.id, paidTotal, JSON.stringify(entry), type === 'PaymentRefunded', at],
+  );
+}
