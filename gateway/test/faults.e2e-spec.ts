@@ -1,0 +1,88 @@
+// The product's own fault test (issue 26): Tiendita started as `npm start` starts it, a stream of
+// public checkouts, then kill -9 of ordering and an immediate PostgreSQL shutdown (npm start's own
+// embedded server, which it starts again: a shared DATABASE_URL is never restarted). Nothing the
+// shoppers were told is lost or duplicated, nothing is oversold, every 5xx is the Spanish 503, the
+// killed service comes back, and the other services answer while it is down. Bounded: about a
+// minute and a half on a quiet machine, 3 minutes at most.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  checkoutStream,
+  firstOk,
+  freePortBlock,
+  killService,
+  openShop,
+  reconcile,
+  type Shop,
+  startTiendita,
+  stopPostgresNow,
+  type Tiendita,
+} from '../../bench/_faults';
+
+jest.setTimeout(180_000);
+
+let tiendita: Tiendita | null = null;
+const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-fallas-'));
+// As root the embedded server runs as the `postgres` user, who must be able to enter this folder.
+chmodSync(dataDir, 0o755);
+
+afterAll(async () => {
+  const code = tiendita ? await tiendita.stop() : 0;
+  rmSync(dataDir, { recursive: true, force: true });
+  // Ctrl-C still stops everything cleanly after the faults.
+  expect(code).toBe(0);
+});
+
+describe('npm start under faults: one crashed service and a PostgreSQL restart take nothing down for good', () => {
+  it('keeps every accepted checkout once, oversells nothing, answers 5xx only as the Spanish 503, and brings the killed service back', async () => {
+    const t = (tiendita = await startTiendita({ port: await freePortBlock(), dataDir, echo: process.env.TIENDITA_TEST_VERBOSE === '1' }));
+    const shop: Shop = await openShop(t.url, 3, 15);
+    const stream = checkoutStream(t.url, shop, 5);
+    await new Promise((r) => setTimeout(r, 2500));
+
+    // kill -9 of ordering: the supervisor says so and starts it again; catalog and identity keep answering.
+    const mark = t.lines.length;
+    const killedAt = killService(t, 'ordering');
+    await t.waitForLine(/^\[ordering\] terminó inesperadamente \(SIGKILL\); se reinicia en /, 5_000, mark);
+    let othersDown = 0;
+    let othersChecked = 0;
+    const back = t.waitForLine(/^\[ordering\] de nuevo en servicio/, 60_000, mark);
+    let ordering = false;
+    void back.then(() => (ordering = true), () => undefined);
+    while (!ordering) {
+      for (const path of [`/api/public/products/${shop.subdomain}?page=1&limit=5`, `/api/public/store/${shop.subdomain}`]) {
+        const res = await fetch(`${t.url}${path}`);
+        await res.arrayBuffer();
+        othersChecked++;
+        if (res.status !== 200) othersDown++;
+      }
+      await new Promise((r) => setTimeout(r, 150));
+      if (Date.now() - killedAt > 60_000) break;
+    }
+    await back;
+    expect(othersChecked).toBeGreaterThan(0);
+    expect(othersDown).toBe(0);
+    expect(await firstOk(t.url, '/api/orders?page=1&limit=5', Date.now(), 20_000, { cookie: shop.cookie })).not.toBeNull();
+
+    // An immediate PostgreSQL shutdown: npm start starts it again on the same port, the services reconnect.
+    await new Promise((r) => setTimeout(r, 1500));
+    const pgMark = t.lines.length;
+    const pgStoppedAt = stopPostgresNow(t);
+    await t.waitForLine(/^\[postgres\] terminó inesperadamente/, 10_000, pgMark);
+    await t.waitForLine(/^\[postgres\] de nuevo en servicio/, 60_000, pgMark);
+    expect(await firstOk(t.url, `/api/public/products/${shop.subdomain}?page=1&limit=5`, pgStoppedAt, 30_000)).not.toBeNull();
+    // The services' LISTEN connections came back too (not only the 1 s poll).
+    await t.waitForLine(/Conexión LISTEN de ordering restablecida/, 30_000, pgMark);
+    await new Promise((r) => setTimeout(r, 2500));
+
+    const stats = await stream.stop();
+    expect(stream.firstAcceptedSince(pgStoppedAt)).not.toBeNull();
+    const result = await reconcile(t.url, shop, stats);
+    expect(stats.oddBodies).toEqual([]);
+    expect(stats.answers5xxNotSpanish503).toBe(0);
+    expect(result).toMatchObject({ lost: 0, duplicated: 0, oversold: 0, givenUp: 0 });
+    expect(result.accepted).toBeGreaterThan(10);
+    expect(result.ordersListed).toBe(result.accepted);
+  });
+});
