@@ -109,7 +109,9 @@ export async function startTiendita(options: { port: number; dataDir: string; en
   const stop = async (): Promise<number | null> => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     child.kill('SIGINT');
-    const code = await Promise.race([exited, sleep(40_000).then(() => 'timeout' as const)]);
+    let timer: NodeJS.Timeout | undefined;
+    const code = await Promise.race([exited, new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), 40_000)))]);
+    clearTimeout(timer);
     if (code !== 'timeout') return code;
     child.kill('SIGKILL');
     const pg = postmasterPid();
