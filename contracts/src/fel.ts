@@ -182,6 +182,8 @@ export const UpdateFelSettingsRequest = z
   .partial()
   .strict();
 export type UpdateFelSettingsRequest = z.infer<typeof UpdateFelSettingsRequest>;
+/** What a client sends to PUT /api/fel/settings (before the server's normalising). */
+export type UpdateFelSettingsBody = z.input<typeof UpdateFelSettingsRequest>;
 
 /** GET /api/orders/{id}/invoice (amounts in quetzales). */
 export interface FelInvoiceView {

@@ -5,12 +5,13 @@ export const OWNER_NAV = [
   { path: '/orders', label: 'Pedidos' },
   { path: '/pos', label: 'POS' },
   { path: '/reports', label: 'Reportes' },
+  { path: '/invoices', label: 'Facturas' },
   { path: '/inventory', label: 'Inventario' },
   { path: '/settings', label: 'Configuración' },
 ] as const;
 
 /** Paths that only make sense signed in; a signed-out visit gets the toast and redirect of §6. */
-export const OWNER_ONLY_PATHS = ['/dashboard', '/products', '/orders', '/pos', '/reports', '/inventory', '/settings'] as const;
+export const OWNER_ONLY_PATHS = ['/dashboard', '/products', '/orders', '/pos', '/reports', '/invoices', '/inventory', '/settings'] as const;
 
 export const PUBLIC_PATHS = {
   login: '/login',
@@ -23,4 +24,19 @@ export const PUBLIC_PATHS = {
 export function isOwnerOnlyPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   return OWNER_ONLY_PATHS.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/**
+ * The owner page a signed-out visit asked for (?next= on /login, set by LoggedOutRedirect), where the
+ * login goes afterwards; only a path of this site (no '//host', no scheme), else null.
+ */
+export function nextPathFrom(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return isOwnerOnlyPath(next.split(/[?#]/)[0]) ? next : null;
+}
+
+/** /login with the page to return to. */
+export function loginPathFor(next: string): string {
+  return isOwnerOnlyPath(next.split(/[?#]/)[0]) ? `${PUBLIC_PATHS.login}?next=${encodeURIComponent(next)}` : PUBLIC_PATHS.login;
 }

@@ -13,6 +13,7 @@ import { useUpdateStore } from './api/update-store';
 import { useUpdateStoreSettings } from './api/update-store-settings';
 import { bodiesOf, formValuesOf, SETTINGS_TABS, TAB_OF_FIELD, tabOfHash, type SettingsFormValues, type SettingsTab } from './lib/settings-form';
 import { SubscriptionsCard } from '../subscriptions/components/subscriptions-card';
+import { FelSettingsTab } from './fel-settings-tab';
 import { readable } from '../../shop/lib/theme';
 import './settings.css';
 
@@ -23,11 +24,12 @@ const TAB_LABELS: Record<SettingsTab, string> = {
   ai: 'Inteligencia Artificial',
   customization: 'Personalización',
   advanced: 'Avanzado',
+  fel: 'Facturación (FEL)',
 };
 
 const hexOf = (value: unknown) => (typeof value === 'string' ? value : (value as { toHexString(): string }).toHexString());
 
-/** /settings: six tabs chosen by the URL hash (#whatsapp…), one save button for all of them. */
+/** /settings: seven tabs chosen by the URL hash (#whatsapp…), one save button for the first six; 'Facturación (FEL)' saves its own. */
 export function SettingsPage() {
   const store = useStore();
   const settings = useStoreSettings();
@@ -86,11 +88,13 @@ function SettingsForm({ initial, storeId }: { initial: SettingsFormValues; store
             onChange={setTab}
             items={SETTINGS_TABS.map((key) => ({ key, label: TAB_LABELS[key], forceRender: true, children: <TabContent tab={key} storeId={storeId} initial={initial} /> }))}
           />
-          <div className="settings-actions">
-            <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
-              Guardar Cambios
-            </Button>
-          </div>
+          {tab !== 'fel' && (
+            <div className="settings-actions">
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={saving}>
+                Guardar Cambios
+              </Button>
+            </div>
+          )}
         </Card>
       </Form>
       <SubscriptionsCard />
@@ -112,6 +116,8 @@ function TabContent({ tab, initial }: { tab: SettingsTab; storeId: string; initi
       return <CustomizationTab />;
     case 'advanced':
       return <AdvancedTab initialSubdomain={initial.subdomain} />;
+    case 'fel':
+      return <FelSettingsTab />;
   }
 }
 

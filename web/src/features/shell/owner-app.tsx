@@ -20,6 +20,7 @@ const ReviewsPage = lazy(() => import('../reviews/pages/reviews-page').then((m) 
 const OrdersPage = lazy(() => import('../orders/pages/orders-page').then((m) => ({ default: m.OrdersPage })));
 const ReceiptPage = lazy(() => import('../orders/pages/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const PosPage = lazy(() => import('../pos/pos-page').then((m) => ({ default: m.PosPage })));
+const InvoicesPage = lazy(() => import('../fel/invoices-page').then((m) => ({ default: m.InvoicesPage })));
 
 dayjs.locale('es');
 
@@ -91,6 +92,14 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
               element={
                 <Suspense fallback={<PageLoader />}>
                   <ReportsPage />
+                </Suspense>
+              }
+            />
+            <Route
+              path="invoices"
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <InvoicesPage />
                 </Suspense>
               }
             />

@@ -1,5 +1,6 @@
 import { DEFAULT_TAX_RATE, receiptTax, type StoreSettingsView, type StoreView } from '@tiendita/contracts';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { ReceiptFelBlock } from '../../fel/components/receipt-fel-block';
 import type { OrderView } from '../api/types';
 import { PAYMENT_METHOD_LABELS } from '../lib/order-status';
 
@@ -99,6 +100,7 @@ export function Receipt({
           </div>
         </>
       )}
+      <ReceiptFelBlock orderId={order.id} />
       <div className="receipt__rule" />
       <footer className="receipt__foot receipt__text">{footer}</footer>
     </article>

@@ -29,7 +29,7 @@ export interface SettingsFormValues {
   zigiEnabled: boolean;
 }
 
-export const SETTINGS_TABS = ['general', 'contact', 'whatsapp', 'ai', 'customization', 'advanced'] as const;
+export const SETTINGS_TABS = ['general', 'contact', 'whatsapp', 'ai', 'customization', 'advanced', 'fel'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 /** The tab each field lives on, to open the one holding a server error. */
