@@ -111,6 +111,7 @@ test('a visitor registers a store from the landing page, signs in, sees the owne
     // Signed out, an owner page toasts (in Spanish, like the rest of the product) and sends the visitor to /login after 500 ms.
     await page.goto('/orders');
     await expectToast(page, 'No autorizado: Tu sesión terminó. Redirigiendo al inicio de sesión...');
-    await page.waitForURL('**/login');
+    // The login comes back to the page asked for (issue 27).
+    await page.waitForURL('**/login?next=%2Forders');
   });
 });

@@ -73,6 +73,8 @@ export type SalesInsightsResponse = z.infer<typeof SalesInsightsResponse>;
 
 export const SOCIAL_PLATFORMS = ['whatsapp', 'facebook', 'twitter', 'instagram', 'telegram'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+/** How the share dialog names each platform. */
+export const SOCIAL_PLATFORM_LABELS: Record<SocialPlatform, string> = { whatsapp: 'WhatsApp', facebook: 'Facebook', twitter: 'Twitter', instagram: 'Instagram', telegram: 'Telegram' };
 /** Longest caption per platform (characters); Twitter's is its post limit. */
 export const SOCIAL_CAPTION_MAX_CHARS: Record<SocialPlatform, number> = { whatsapp: 700, facebook: 900, twitter: 280, instagram: 1500, telegram: 900 };
 

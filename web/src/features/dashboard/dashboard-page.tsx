@@ -6,7 +6,6 @@ import {
   ExportOutlined,
   InboxOutlined,
   MessageOutlined,
-  ReloadOutlined,
   ShareAltOutlined,
   ShopOutlined,
   ShoppingCartOutlined,
@@ -18,11 +17,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useStore } from '../store/api/get-store';
 import { useProducts } from '../products/api/get-products';
-import { useLogout } from '../auth/api/logout';
 import { serverMessageOr } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatLongDate, formatMoney } from '../../lib/format';
 import { apiRequest, isUnauthorizedError } from '../../lib/query-client';
 import { subscriptionsCsv, useRecentOrders, useSalesInsights, useStats, useSubscriptions } from './api/dashboard-api';
+import { ConnectionBanner } from './components/connection-banner';
+import { FirstSteps } from './components/first-steps';
+import { ShareDialog } from './components/share-dialog';
+import { markShopShared, shopShared } from './lib/first-steps';
 import './dashboard.css';
 
 
@@ -49,74 +51,6 @@ function StatCards() {
       <Card className="stat"><ShoppingOutlined className="stat__icon" /><div><p className="stat__label">Productos</p><p className="stat__value">{formatCount(s.totalProducts)}</p><span className={s.lowStockProducts > 0 ? 'stat__trend stat__trend--down' : 'stat__trend stat__trend--none'}>{s.lowStockProducts} con stock bajo</span></div></Card>
       <Card className="stat"><WhatsAppOutlined className="stat__icon stat__icon--wa" /><div><p className="stat__label">WhatsApp</p><p className="stat__value">{formatCount(s.whatsappOrders)}</p><span className="stat__trend stat__trend--none">pedidos pendientes</span></div></Card>
     </div>
-  );
-}
-
-function ConnectionBanner() {
-  const stats = useStats();
-  const logout = useLogout();
-  const connected = !stats.isError;
-  return (
-    <Alert
-      className="connection"
-      type={connected ? 'success' : 'error'}
-      showIcon
-      title={connected ? 'Conectado: tus datos están al día' : 'Sin conexión con el servidor'}
-      action={
-        <Space>
-          <Button size="small" icon={<ReloadOutlined />} onClick={() => void stats.refetch()}>Refrescar</Button>
-          <Button size="small" danger onClick={() => logout.mutate(undefined, { onSettled: () => window.location.assign('/') })}>Cerrar sesión</Button>
-        </Space>
-      }
-    />
-  );
-}
-
-const SHARE_TARGETS = ['WhatsApp', 'Facebook', 'Twitter', 'Instagram', 'Telegram'] as const;
-
-function ShareDialog({ open, onClose, url, name }: { open: boolean; onClose: () => void; url: string; name: string }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const [caption, setCaption] = useState<string | null>(null);
-  const fallback = `¡Visita ${name}! Haz tu pedido en línea: ${url}`;
-  const text = caption ?? fallback;
-  const copy = async (which: string, ms: number) => {
-    await navigator.clipboard?.writeText(which === 'Instagram' ? text : url).catch(() => undefined);
-    setCopied(which);
-    setTimeout(() => setCopied((c) => (c === which ? null : c)), ms);
-  };
-  const loadCaption = async (platform: string) => {
-    try {
-      const res = await apiRequest('POST', '/api/ai/social-caption', { type: 'store', platform, data: { name, url } });
-      setCaption(((await res.json()) as { caption: string }).caption || fallback);
-    } catch {
-      setCaption(fallback);
-    }
-  };
-  const open_ = (target: (typeof SHARE_TARGETS)[number]) => {
-    const u = encodeURIComponent(url);
-    const t = encodeURIComponent(text);
-    const links: Record<string, string> = {
-      WhatsApp: `https://wa.me/?text=${t}`,
-      Facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-      Twitter: `https://twitter.com/intent/tweet?text=${t}`,
-      Telegram: `https://t.me/share/url?url=${u}&text=${t}`,
-    };
-    if (target === 'Instagram') void copy('Instagram', 500);
-    else window.open(links[target], '_blank', 'noopener');
-  };
-  return (
-    <Modal open={open} onCancel={onClose} footer={null} title="Compartir tienda" afterOpenChange={(o) => o && !caption && void loadCaption('general')}>
-      <Typography.Paragraph>{text}</Typography.Paragraph>
-      <Space.Compact style={{ width: '100%', marginBottom: 16 }}>
-        <Input readOnly value={url} aria-label="Enlace de la tienda" />
-        <Button onClick={() => void copy('link', 2000)}>{copied === 'link' ? '¡Copiado!' : 'Copiar'}</Button>
-      </Space.Compact>
-      <Space wrap>
-        {SHARE_TARGETS.map((t) => (
-          <Button key={t} onClick={() => open_(t)}>{t === 'Instagram' && copied === 'Instagram' ? '¡Copiado para Instagram!' : t}</Button>
-        ))}
-      </Space>
-    </Modal>
   );
 }
 
@@ -258,6 +192,11 @@ function ProductsAndPreview({ storeName }: { storeName: string }) {
 export function DashboardPage({ user }: { user: CurrentUser }) {
   const store = useStore();
   const [shareOpen, setShareOpen] = useState(false);
+  const [shared, setShared] = useState(() => shopShared(user.storeId));
+  const onShared = () => {
+    markShopShared(user.storeId);
+    setShared(true);
+  };
   const [reminderHidden, setReminderHidden] = useState(() => sessionStorage.getItem('tiendita.whatsappReminder') === 'hidden');
   const storeUrl = store.data ? `${window.location.origin}/${store.data.subdomain}` : '';
   return (
@@ -274,16 +213,22 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
               <p>¡Hola, {user.firstName}! Hoy es {formatLongDate(new Date())}.</p>
               <h1>{store.data.name}</h1>
               <div className="welcome__meta">
-                <span className="welcome__chip"><ShopOutlined aria-hidden="true" />tienda/{store.data.subdomain}</span>
+                <span className="welcome__chip">
+                  <ShopOutlined aria-hidden="true" />
+                  <a className="welcome__link" href={`/${store.data.subdomain}`} target="_blank" rel="noopener" onClick={onShared}>
+                    {storeUrl.replace(/^https?:\/\//, '')}
+                  </a>
+                </span>
                 {store.data.department ? <span className="welcome__chip"><EnvironmentOutlined aria-hidden="true" />{store.data.department}</span> : null}
               </div>
             </div>
             <Space wrap>
               <Button icon={<ShareAltOutlined />} onClick={() => setShareOpen(true)}>Compartir</Button>
-              <Button type="primary" icon={<ExportOutlined />} href={`/${store.data.subdomain}`} target="_blank" rel="noopener">Ver mi tienda</Button>
+              <Button type="primary" icon={<ExportOutlined />} href={`/${store.data.subdomain}`} target="_blank" rel="noopener" onClick={onShared}>Ver mi tienda</Button>
             </Space>
           </section>
-          <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} url={storeUrl} name={store.data.name} />
+          <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} onShared={onShared} url={storeUrl} name={store.data.name} />
+          <FirstSteps storeId={user.storeId} shared={shared} onShare={onShared} />
           {!store.data.whatsappNumber && !reminderHidden ? (
             <Alert
               className="wa-reminder"

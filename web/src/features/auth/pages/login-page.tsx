@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { AuthMessages, LoginRequest } from '@tiendita/contracts';
 import { AuthLayout } from '../components/auth-layout';
 import { PasswordField, TextField } from '../../../components/form/fields';
@@ -7,12 +7,17 @@ import { toast, toastAcrossReload } from '../../../components/toast/toast-store'
 import { readApiError } from '../../../lib/api';
 import { firstErrorPerField, focusFirstInvalid, type FieldErrors } from '../../../lib/form-errors';
 import { LOGIN_REDIRECT_DELAY_MS, ToastMessages } from '../../../lib/messages';
-import { PUBLIC_PATHS } from '../../../app/paths';
+import { nextPathFrom, PUBLIC_PATHS } from '../../../app/paths';
 import { useLogin } from '../api/login';
 
-/** /login: email and password; success toasts and reloads into /dashboard after about 100 ms. */
+/**
+ * /login: email and password; success toasts and reloads after about 100 ms into the owner page a
+ * signed-out visit asked for (?next=), else /dashboard. Coming from registration, the e-mail is filled in.
+ */
 export function LoginPage() {
-  const [values, setValues] = useState({ email: '', password: '' });
+  const location = useLocation();
+  const carried = (location.state as { email?: unknown } | null)?.email;
+  const [values, setValues] = useState({ email: typeof carried === 'string' ? carried : '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const formRef = useRef<HTMLFormElement>(null);
   const login = useLogin();
@@ -33,7 +38,8 @@ export function LoginPage() {
     login.mutate(parsed.data, {
       onSuccess: () => {
         toastAcrossReload(ToastMessages.loginSucceeded);
-        setTimeout(() => window.location.assign('/dashboard'), LOGIN_REDIRECT_DELAY_MS);
+        const target = nextPathFrom(location.search) ?? '/dashboard';
+        setTimeout(() => window.location.assign(target), LOGIN_REDIRECT_DELAY_MS);
       },
       onError: (error) => {
         const info = readApiError(error);

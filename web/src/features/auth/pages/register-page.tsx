@@ -102,7 +102,8 @@ export function RegisterPage() {
     register.mutate(parsed.data, {
       onSuccess: () => {
         toast(ToastMessages.registerSucceeded);
-        navigate(PUBLIC_PATHS.login);
+        // The login form starts with the e-mail just registered.
+        navigate(PUBLIC_PATHS.login, { state: { email: parsed.data.email } });
       },
       onError: (error) => {
         const info = readApiError(error);

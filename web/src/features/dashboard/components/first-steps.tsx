@@ -1,0 +1,63 @@
+import { Card, Progress } from 'antd';
+import { CheckCircleFilled } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { storeQueryOptions } from '../../store/api/get-store';
+import { firstStepsDone, markFirstStepsDone } from '../lib/first-steps';
+
+interface Step {
+  key: string;
+  label: string;
+  done: boolean;
+  to: string;
+  /** An outside address (the public shop) opens in a new tab. */
+  external?: boolean;
+}
+
+/**
+ * A new owner's first steps, with progress, each a link: add a product, set the WhatsApp number,
+ * open and share the shop, make a first sale. It reads the store afresh each visit while steps are
+ * left (a product or sale made elsewhere counts at once) and is gone for good once all are done.
+ */
+export function FirstSteps({ storeId, shared, onShare }: { storeId: string; shared: boolean; onShare: () => void }) {
+  const [hidden] = useState(() => firstStepsDone(storeId));
+  const store = useQuery({ ...storeQueryOptions(), refetchOnMount: 'always', enabled: !hidden });
+  const data = store.data;
+  const steps: Step[] = data
+    ? [
+        { key: 'product', label: 'Agrega tu primer producto', done: data.totalProducts > 0, to: '/products' },
+        { key: 'whatsapp', label: 'Configura tu número de WhatsApp', done: Boolean(data.whatsappNumber), to: '/settings#whatsapp' },
+        { key: 'share', label: 'Abre y comparte tu tienda', done: shared, to: `/${data.subdomain}`, external: true },
+        { key: 'sale', label: 'Haz tu primera venta', done: data.totalOrders > 0, to: '/pos' },
+      ]
+    : [];
+  const doneCount = steps.filter((s) => s.done).length;
+  const complete = steps.length > 0 && doneCount === steps.length;
+
+  useEffect(() => {
+    if (complete) markFirstStepsDone(storeId);
+  }, [complete, storeId]);
+
+  if (hidden || !data || complete) return null;
+  return (
+    <Card className="first-steps" title={<h2 className="first-steps__title">Primeros pasos</h2>} extra={<span>{`${doneCount} de ${steps.length} listos`}</span>}>
+      <Progress percent={Math.round((doneCount / steps.length) * 100)} showInfo={false} aria-label="Avance de los primeros pasos" />
+      <ol className="first-steps__list">
+        {steps.map((step) => (
+          <li key={step.key} className={step.done ? 'first-steps__item first-steps__item--done' : 'first-steps__item'}>
+            <CheckCircleFilled aria-hidden="true" className="first-steps__icon" />
+            {step.external ? (
+              <a href={step.to} target="_blank" rel="noopener" onClick={onShare}>
+                {step.label}
+              </a>
+            ) : (
+              <Link to={step.to}>{step.label}</Link>
+            )}
+            <span className="visually-hidden">{step.done ? ' (listo)' : ' (pendiente)'}</span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}
