@@ -200,8 +200,11 @@ describe('GET /api/orders: sorts both ways, filters, searches and pages', () => 
     expect((await owner.get('/api/orders?search=nadie&page=3')).body).toMatchObject({ orders: [], total: 0, currentPage: 3 });
     // Past the last page of a search, its total still comes, however far.
     expect((await owner.get('/api/orders?search=Perez&page=9&limit=5')).body).toMatchObject({ orders: [], total: (await expected(searchCase('Perez'), 'id', false)).length, currentPage: 9 });
-    expect((await owner.get('/api/orders?search=Perez&page=1000000000000000000&limit=50')).body).toMatchObject({ orders: [], total: (await expected(searchCase('Perez'), 'id', false)).length });
-    expect((await owner.get('/api/orders?page=1000000000000000000&limit=50')).body).toMatchObject({ orders: [], total: ORDERS });
+    // As far as pages go (1,000,000, as the products list), and no further (issue 24: bounded, 400 in Spanish).
+    expect((await owner.get('/api/orders?search=Perez&page=1000000&limit=50')).body).toMatchObject({ orders: [], total: (await expected(searchCase('Perez'), 'id', false)).length });
+    expect((await owner.get('/api/orders?page=1000000&limit=50')).body).toMatchObject({ orders: [], total: ORDERS });
+    const far = await owner.get('/api/orders?page=1000000000000000000&limit=50');
+    expect([far.status, far.body.message]).toEqual([400, 'Página inválida: usa un número entero entre 1 y 1000000.']);
   }, 60_000);
 
   it('after status changes the counts and the pages still agree', async () => {
