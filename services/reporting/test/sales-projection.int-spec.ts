@@ -1,11 +1,12 @@
 import type { OrderPlaced, OrderStatus } from '@tiendita/contracts';
-import { checkpointDdl, eventStoreDdl, ProjectionRunner, START, type EventTransport, type Position, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { checkpointDdl, ProjectionRunner, type EventTransport, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { salesProjection, type SalesTable } from '../src/read-model/sales.projection';
 import { orderPlaced } from './support/orders';
+import { projectionHarness, recorded } from './support/projection-harness';
 
 /**
  * The sales projection folds a whole batch in memory and writes it with one statement per table.
@@ -35,7 +36,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const TABLES: SalesTable[] = ['orders', 'sales_hourly', 'sales_daily', 'product_sales_daily', 'product_sales_monthly', 'sales_versions'];
 const KEYS: Record<SalesTable, string> = {
   orders: 'order_id',
   sales_hourly: 'store_id, day, hour, order_type, payment_method',
@@ -45,65 +45,8 @@ const KEYS: Record<SalesTable, string> = {
   sales_versions: 'store_id',
 };
 
-async function fresh(schema: string): Promise<Record<SalesTable, string>> {
-  const t = Object.fromEntries(TABLES.map((x) => [x, `${schema}.${x}`])) as Record<SalesTable, string>;
-  await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
-  const c = await pool.connect();
-  try {
-    await salesProjection.setup(c, t);
-  } finally {
-    c.release();
-  }
-  return t;
-}
-
-/** Runs `step` on consecutive slices of the events of the given sizes, each slice in its own transaction. */
-async function inTransactions(events: RecordedEventWithTx[], sizes: number[], step: (c: pg.PoolClient, slice: RecordedEventWithTx[]) => Promise<void>): Promise<void> {
-  const c = await pool.connect();
-  try {
-    for (let i = 0, k = 0; i < events.length; k++) {
-      const size = Math.max(1, sizes[k % sizes.length]);
-      await c.query('BEGIN');
-      await step(c, events.slice(i, i + size));
-      await c.query('COMMIT');
-      i += size;
-    }
-  } catch (err) {
-    await c.query('ROLLBACK');
-    throw err;
-  } finally {
-    c.release();
-  }
-}
-
-async function applyInBatches(t: Record<SalesTable, string>, events: RecordedEventWithTx[], sizes: number[]): Promise<void> {
-  await inTransactions(events, sizes, (c, batch) => salesProjection.apply(c, batch, t));
-}
-
 const SOURCE = 'sales_source';
-
-/** The events as a source's events table holds them (each its own transaction). */
-async function storeEvents(events: RecordedEventWithTx[]): Promise<void> {
-  await pool.query(`DROP SCHEMA IF EXISTS ${SOURCE} CASCADE`);
-  await pool.query(eventStoreDdl(SOURCE));
-  if (events.length === 0) return;
-  await pool.query(
-    `INSERT INTO ${SOURCE}.events (global_position, stream_id, stream_position, type, data, metadata, transaction_id)
-     SELECT * FROM json_to_recordset($1::json) AS x(global_position bigint, stream_id text, stream_position int, type text, data jsonb, metadata jsonb, transaction_id xid8)`,
-    [JSON.stringify(events.map((e) => ({ global_position: e.globalPosition, stream_id: e.streamId, stream_position: e.globalPosition, type: e.type, data: e.data, metadata: e.metadata, transaction_id: e.transactionId })))],
-  );
-}
-
-/** Applies the stored events in SQL, in consecutive ranges of the given sizes, each range in its own transaction. */
-async function applyInRanges(t: Record<SalesTable, string>, events: RecordedEventWithTx[], sizes: number[]): Promise<void> {
-  let from: Position = START;
-  await inTransactions(events, sizes, async (c, range) => {
-    const last = range[range.length - 1];
-    const to = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-    await salesProjection.applyRange!(c, { source: SOURCE, from, to }, t);
-    from = to;
-  });
-}
+const { fresh, applyInBatches, storeEvents, applyInRanges, rows } = projectionHarness(() => pool, salesProjection, KEYS, SOURCE);
 
 /**
  * A rebuild of the projection (from the stored events, ranges of `rangeSize` events) by the runner,
@@ -122,9 +65,6 @@ async function rebuildInStages(schema: string, rangeSize: number): Promise<Recor
   expect(scratch.rows[0].n).toBe(0);
   return t;
 }
-
-const rows = async (t: Record<SalesTable, string>) =>
-  Object.fromEntries(await Promise.all(TABLES.map(async (x) => [x, (await pool.query(`SELECT * FROM ${t[x]} ORDER BY ${KEYS[x]}`)).rows] as const)));
 
 const STORES = [randomUUID(), randomUUID()];
 const PRODUCTS = Array.from({ length: 3 }, (_, i) => ({ productId: randomUUID(), names: [`Producto ${i}`, `Producto ${i} (nuevo)`] }));
@@ -173,18 +113,7 @@ const historyArb = fc
         data.push({ type: 'OrderPlaced', data: { ...again, customerName: 'Otra entrega' } });
       }
     }
-    return data.map(
-      (e, i): RecordedEventWithTx => ({
-        globalPosition: i + 1,
-        transactionId: String(1000 + i),
-        streamId: `order-${(e.data as { orderId: string }).orderId}`,
-        streamPosition: 1,
-        type: e.type,
-        data: e.data,
-        metadata: { eventId: randomUUID(), schemaVersion: 1, storeId: STORES[0], occurredAt: new Date().toISOString(), correlationId: null, causationId: null, actor: null },
-        recordedAt: new Date(),
-      }),
-    );
+    return recorded(data, 1000, STORES[0]);
   });
 
 it('leaves the same rows whatever the batching, including repeated orders, changes of unknown orders and renamed products', async () => {

@@ -1,6 +1,7 @@
 import { legacyPaymentRecordMethod, type OrderPlaced, PaymentRecorded, PaymentRefunded } from '@tiendita/contracts';
 import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import { gtDayHour } from '../shared/time';
+import { applyPaymentsRange } from './payments-range';
 import { StoreVersions, storeVersionsDdl, upsertStoreVersions } from './store-versions';
 
 export type PaymentsTable = 'payments' | 'payments_daily' | 'payments_versions';
@@ -119,6 +120,9 @@ export const paymentsProjection: Projection<PaymentsTable> = {
       values: [JSON.stringify(rows), `{${[...paidOrders].join(',')}}`, JSON.stringify(versions.rows()), JSON.stringify(replaced)],
     });
   },
+
+  /** A rebuild applies ranges of events in SQL (the same fold as apply: payments-range.ts). */
+  applyRange: applyPaymentsRange,
 };
 
 /** The row an event adds, if any: a payment, a refund, or a legacy paid order's payment. */
