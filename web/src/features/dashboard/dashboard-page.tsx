@@ -22,6 +22,7 @@ import { formatCount, formatDateTime, formatLongDate, formatMoney } from '../../
 import { apiRequest, isUnauthorizedError } from '../../lib/query-client';
 import { subscriptionsCsv, useRecentOrders, useSalesInsights, useStats, useSubscriptions } from './api/dashboard-api';
 import { ConnectionBanner } from './components/connection-banner';
+import { FelDashboardNotice } from '../fel/components/fel-dashboard-notice';
 import { FirstSteps } from './components/first-steps';
 import { ShareDialog } from './components/share-dialog';
 import { markShopShared, shopShared } from './lib/first-steps';
@@ -242,6 +243,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           ) : null}
         </>
       )}
+      <FelDashboardNotice />
       <StatCards />
       <div className="dash-grid">
         <div className="dash-col">
