@@ -45,6 +45,10 @@ const HOT_EVENTS = Number(process.env.BENCH_HOT_EVENTS ?? 100_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const LIST_RATE = Number(process.env.BENCH_LIST_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/** Payments recorded per second in the payment phase (issue 24), for PAY_SECONDS, with the cash close read CASH_CLOSE_RATE times a second meanwhile. */
+const PAY_RATE = Number(process.env.BENCH_PAY_RATE ?? 100);
+const PAY_SECONDS = Number(process.env.BENCH_PAY_SECONDS ?? 20);
+const CASH_CLOSE_RATE = Number(process.env.BENCH_CASH_CLOSE_RATE ?? 10);
 /**
  * The warm-up before the measured checkout run, at the measured rate: it opens the connections that
  * rate needs (every service's pools grow from the two or three a slower warm-up opened; each new
@@ -83,7 +87,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
   }
 }
 
-type OpenLoopResult = { latencies: number[]; errors: number; seconds: number; worstBySecond: number[]; lagMaxMs: number; statuses: Record<string, number>; errorSamples: string[] };
+import { type OpenLoopResult, paymentPhase } from './_payments';
 
 async function main(): Promise<void> {
   const adminUrl = process.env.DATABASE_URL;
@@ -113,13 +117,14 @@ async function main(): Promise<void> {
   };
 
   try {
-    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), ordering: await freePort(), gateway: await freePort() };
+    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), ordering: await freePort(), reporting: await freePort(), gateway: await freePort() };
     const urls = {
       IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
       CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
       INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
       ORDERING_URL: `http://127.0.0.1:${ports.ordering}`,
-      REPORTING_URL: 'http://127.0.0.1:9',
+      // Reporting starts for the payment phase only (its cash close), so the phases before measure what they always did.
+      REPORTING_URL: `http://127.0.0.1:${ports.reporting}`,
     };
     const start = async (name: BenchService & keyof typeof ports) => {
       const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
@@ -424,6 +429,8 @@ async function main(): Promise<void> {
       return JSON.parse(out) as OpenLoopResult;
     };
 
+    /** The whole machine's CPU ms per request of each profiled phase, by label. */
+    const machineCpuMs = new Map<string, number>();
     /** Runs a phase and prints the CPU ms per request of each process, the machine's, and the load average. */
     const profiled = async <T>(label: string, requests: () => number, phase: () => Promise<T>): Promise<T> => {
       const commits = async () => Number((await pool.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0].xact_commit);
@@ -440,6 +447,7 @@ async function main(): Promise<void> {
       const used = new Map<string, number>();
       pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - before[i] || 0)));
       const parts = [...used].map(([name, seconds]) => `${name} ${per(seconds)}`);
+      machineCpuMs.set(label, per(machineBusySeconds() - machine));
       console.log(`    CPU ms por solicitud (${label}): ${parts.join(' · ')} · máquina entera ${per(machineBusySeconds() - machine)} · carga media ${round1(load)} → ${round1(loadavg()[0])}`);
       // pg_stat_database is updated by backends at most every second or so: give it that long.
       await sleep(1500);
@@ -615,13 +623,39 @@ async function main(): Promise<void> {
     const list = await profiled('lista de pedidos', () => LIST_RATE * SECONDS, () => openLoop(listInput(LIST_RATE, SECONDS)));
     describe(`GET /api/orders (100.000 pedidos, filtro, orden y página 50) a ${LIST_RATE} req/s durante ${SECONDS} s`, list);
 
+    // ---- 4. payments (issue 24) ---------------------------------------------------------------
+    const reportingEnv = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
+    children.push(await startServiceProcess('reporting', ports.reporting, reportingEnv));
+    await waitFor('reporting al día', () => caughtUp(['reporting']), 600_000);
+    const cashCloseFirst = await fetch(`${gatewayUrl}/api/reports/cash-close`, { headers: { cookie: shop.cookie } });
+    if (cashCloseFirst.status !== 200) throw new Error(`cierre de caja: ${cashCloseFirst.status} ${await cashCloseFirst.text()}`);
+    await cashCloseFirst.arrayBuffer();
+    const pay = (seconds: number) => paymentPhase({ openLoop, pool, storeId: shop.storeId, cookie: shop.cookie, origin: gatewayUrl, rate: PAY_RATE, seconds, cashCloseRate: CASH_CLOSE_RATE });
+    describe('calentamiento de pagos (3 s)', (await pay(3)).payments);
+    const paid = await profiled('pago', () => PAY_RATE * PAY_SECONDS, () => pay(PAY_SECONDS));
+    describe(`POST /api/orders/{id}/payments a ${PAY_RATE} pagos/s durante ${PAY_SECONDS} s`, paid.payments);
+    describe(`GET /api/reports/cash-close a ${CASH_CLOSE_RATE} req/s a la vez`, paid.cashClose);
+    const paymentP99 = round1(percentile(paid.payments.latencies, 99));
+    const paymentErrors = paid.payments.errors + paid.cashClose.errors;
+
     const checkoutP99 = round1(percentile(checkout.latencies, 99));
     const listP99 = round1(percentile(list.latencies, 99));
     const checkoutErrors = checkout.errors + warm.errors;
     console.log(
-      `  objetivos: checkout p99 ≤ 150 ms ${checkoutP99 <= 150 ? '✓' : '✗'} · 0 errores ${checkoutErrors === 0 ? '✓' : '✗'} · nada perdido ni sobrevendido ${oversold === 0 ? '✓' : '✗'} · proporción ≤ 1.5 ${hotRatio <= 1.5 ? '✓' : '✗'} · lista p99 ≤ 50 ms ${listP99 <= 50 && list.errors === 0 ? '✓' : '✗'}`,
+      `  objetivos: checkout p99 ≤ 150 ms ${checkoutP99 <= 150 ? '✓' : '✗'} · 0 errores ${checkoutErrors === 0 ? '✓' : '✗'} · nada perdido ni sobrevendido ${oversold === 0 ? '✓' : '✗'} · proporción ≤ 1.5 ${hotRatio <= 1.5 ? '✓' : '✗'} · lista p99 ≤ 50 ms ${listP99 <= 50 && list.errors === 0 ? '✓' : '✗'} · pagos p99 ≤ 100 ms ${paymentP99 <= 100 && paymentErrors === 0 ? '✓' : '✗'}`,
     );
-    console.log(JSON.stringify({ checkout_p99_ms: checkoutP99, checkout_errors: checkoutErrors, oversold, hot_ratio: hotRatio, orders_list_p99_ms: listP99 }));
+    console.log(
+      JSON.stringify({
+        checkout_p99_ms: checkoutP99,
+        checkout_errors: checkoutErrors,
+        oversold,
+        hot_ratio: hotRatio,
+        orders_list_p99_ms: listP99,
+        checkout_cpu_ms: machineCpuMs.get('checkout') ?? null,
+        payment_p99_ms: paymentP99,
+        payment_errors: paymentErrors,
+      }),
+    );
   } finally {
     await stopAll();
   }
