@@ -26,3 +26,37 @@ if (!('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStandIn;
 }
+
+// react-router (the POS checkout's link) reads TextEncoder at import; jsdom's window lacks it.
+if (!('TextEncoder' in globalThis)) {
+  const { TextEncoder, TextDecoder } = require('node:util') as typeof import('node:util');
+  Object.assign(globalThis, { TextEncoder, TextDecoder });
+}
+
+// antd's helpers schedule work with a MessageChannel, which jsdom does not have: a timer-based one.
+if (!('MessageChannel' in window)) {
+  type Listener = ((event: { data: unknown }) => void) | null;
+  class PortStandIn {
+    onmessage: Listener = null;
+    other: PortStandIn | null = null;
+    postMessage(data: unknown) {
+      const target = this.other;
+      setTimeout(() => target?.onmessage?.({ data }), 0);
+    }
+    start() {}
+    close() {
+      this.onmessage = null;
+    }
+    addEventListener() {}
+    removeEventListener() {}
+  }
+  class MessageChannelStandIn {
+    port1 = new PortStandIn();
+    port2 = new PortStandIn();
+    constructor() {
+      this.port1.other = this.port2;
+      this.port2.other = this.port1;
+    }
+  }
+  (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = MessageChannelStandIn;
+}

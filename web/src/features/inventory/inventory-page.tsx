@@ -367,10 +367,12 @@ function AdjustDialog({ open, productId, onClose }: { open: boolean; productId?:
           label="Nuevo stock (unidades contadas)"
           rules={[
             { required: true, message: InventoryMessages.stockInvalid },
-            { type: 'integer', min: 0, message: InventoryMessages.stockInvalid },
+            { type: 'integer', message: InventoryMessages.stockInvalid },
+            { type: 'number', min: 0, message: InventoryMessages.stockNegative },
           ]}
         >
-          <InputNumber min={0} precision={0} inputMode="numeric" style={{ width: '100%' }} />
+          {/* No min: a negative count is shown beside the field, not turned into 0. */}
+          <InputNumber inputMode="numeric" style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="reason" label="Razón" rules={[{ required: true, whitespace: true, message: InventoryMessages.reasonMissing }]}>
           <Input.TextArea rows={3} maxLength={500} />

@@ -52,11 +52,17 @@ export function BasicInfoFields() {
   );
 }
 
-/** Price, discount (with the resulting final price), stock, and the reason for a price change. */
+/**
+ * Price, discount (with the resulting final price), stock, and the reason for a price change. The
+ * inputs take any number: a value out of spec 001 §5's ranges is shown beside its field, never
+ * clamped (antd's min/max would silently turn 150 % into 100 % and -3 into 0).
+ */
 export function PricingFields({ askReason }: { askReason: boolean }) {
   const price = Form.useWatch('price') as number | null | undefined;
   const discount = Form.useWatch('discountPercentage') as number | null | undefined;
-  const final = typeof price === 'number' ? toQuetzales(finalPriceCentavos(toCentavos(price), discount ?? 0)) : null;
+  // Out of range (a discount over 100 %), there is no final price to show: the field says what is wrong.
+  const inRange = typeof price === 'number' && price >= 0 && (discount ?? 0) >= 0 && (discount ?? 0) <= 100;
+  const final = inRange ? toQuetzales(finalPriceCentavos(toCentavos(price), discount ?? 0)) : null;
   return (
     <>
       <Row gutter={16}>
@@ -69,12 +75,12 @@ export function PricingFields({ askReason }: { askReason: boolean }) {
               { type: 'number', min: 0, message: CatalogMessages.priceRequired },
             ]}
           >
-            <InputNumber min={0} step={0.01} precision={2} prefix="Q" style={{ width: '100%' }} inputMode="decimal" />
+            <InputNumber step={0.01} precision={2} prefix="Q" style={{ width: '100%' }} inputMode="decimal" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="discountPercentage" label="Descuento (%)" rules={[{ type: 'number', min: 0, max: 100, message: CatalogMessages.discountRange }]}>
-            <InputNumber min={0} max={100} step={0.01} precision={2} suffix="%" style={{ width: '100%' }} inputMode="decimal" />
+            <InputNumber step={0.01} precision={2} suffix="%" style={{ width: '100%' }} inputMode="decimal" />
           </Form.Item>
         </Col>
       </Row>
@@ -82,7 +88,7 @@ export function PricingFields({ askReason }: { askReason: boolean }) {
         Precio final: <Typography.Text strong>{final === null ? '—' : formatMoney(final)}</Typography.Text>
       </Typography.Paragraph>
       <Form.Item name="stock" label="Stock (unidades)" rules={[{ type: 'integer', min: 0, message: CatalogMessages.stockInvalid }]}>
-        <InputNumber min={0} step={1} precision={0} style={{ width: '100%' }} inputMode="numeric" />
+        <InputNumber step={1} style={{ width: '100%' }} inputMode="numeric" />
       </Form.Item>
       {askReason && (
         <Form.Item name="changeReason" label="Razón del cambio de precio" extra="Se guarda en el historial de precios si cambias el precio o el descuento.">

@@ -31,10 +31,10 @@ export function formValuesOf(product: ProductView): ProductFormValues {
   };
 }
 
-/** A stock that is not a number becomes 0 (spec 001 §5). */
+/** A stock that is not a number becomes 0 (spec 001 §5); any other value goes as it is (a negative one is refused, never clamped). */
 function stockOf(value: unknown): number {
-  const n = Number(value);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : 0;
+  const n = value === null || value === undefined || value === '' ? 0 : Number(value);
+  return Number.isFinite(n) ? n : 0;
 }
 
 /** POST body: an empty SKU or description is left out, and 'none' means no category. */
