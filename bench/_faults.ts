@@ -138,8 +138,8 @@ async function post(url: string, path: string, body: unknown, headers: Record<st
   return fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: url, ...headers }, body: JSON.stringify(body) });
 }
 
-/** An owner registered the normal way, signed in, with `count` products of `stock` units each. */
-export async function openShop(url: string, count: number, stock: number): Promise<Shop> {
+/** An owner registered the normal way, signed in, with one product per entry of `stocks` (its units). */
+export async function openShop(url: string, stocks: number[]): Promise<Shop> {
   const tag = randomUUID().slice(0, 8);
   const email = `fallas-${tag}@example.com`;
   const subdomain = `fallas-${tag}`;
@@ -162,7 +162,8 @@ export async function openShop(url: string, count: number, stock: number): Promi
     .map((c) => c.split(';')[0])
     .join('; ');
   const products: Shop['products'] = [];
-  for (let i = 0; i < count; i++) {
+  for (let i = 0; i < stocks.length; i++) {
+    const stock = stocks[i];
     const res = await post(
       url,
       '/api/products',
@@ -177,7 +178,7 @@ export async function openShop(url: string, count: number, stock: number): Promi
   for (;;) {
     const res = await fetch(`${url}/api/public/products/${subdomain}?page=1&limit=100`);
     const list = res.ok ? ((await res.json()) as { products: { id: string; stock: number }[] }).products : [];
-    if (products.every((p) => list.some((x) => x.id === p.id && x.stock === stock))) break;
+    if (products.every((p) => list.some((x) => x.id === p.id && x.stock === p.stock))) break;
     if (Date.now() > deadline) throw new Error('los productos no aparecieron con su stock en la tienda pública');
     await sleep(200);
   }
@@ -193,6 +194,10 @@ export interface CheckoutOutcome {
   attempts: number;
   startedAt: number;
   endedAt: number;
+  /** When the attempt that was answered began (its answer came at endedAt). */
+  lastAttemptAt: number;
+  /** The customer name it was sent with: one per checkout, so the owner's list tells whose order is whose. */
+  customer: string;
 }
 
 export interface StreamStats {
@@ -226,15 +231,17 @@ export function checkoutStream(url: string, shop: Shop, perSecond: number, giveU
     const key = randomUUID();
     const product = shop.products[n % shop.products.length];
     const phone = `5${String(1_000_000 + (n % 9_000_000)).padStart(7, '0')}`;
-    n++;
+    const customer = `Cliente ${++n}`;
     const startedAt = Date.now();
+    let lastAttemptAt = startedAt;
     let attempts = 0;
     let status: number | 'network' = 'network';
     let orderId: string | null = null;
     while (Date.now() - startedAt < giveUpMs) {
       attempts++;
+      lastAttemptAt = Date.now();
       try {
-        const res = await post(url, `/api/public/orders/${shop.subdomain}`, { customerData: { name: `Cliente ${n}`, phone }, items: [{ productId: product.id, quantity: 1 }] }, { 'idempotency-key': key });
+        const res = await post(url, `/api/public/orders/${shop.subdomain}`, { customerData: { name: customer, phone }, items: [{ productId: product.id, quantity: 1 }] }, { 'idempotency-key': key });
         const text = await res.text();
         status = res.status;
         if (res.status >= 500) {
@@ -266,18 +273,23 @@ export function checkoutStream(url: string, shop: Shop, perSecond: number, giveU
         await sleep(retryWait(attempts));
       }
     }
-    stats.outcomes.push({ key, productId: product.id, status, orderId, attempts, startedAt, endedAt: Date.now() });
+    stats.outcomes.push({ key, productId: product.id, status, orderId, attempts, startedAt, endedAt: Date.now(), lastAttemptAt, customer });
   };
+  // Open loop by the clock: a tick that comes late (a busy machine) starts every checkout that was due.
+  const t0 = Date.now();
   const timer = setInterval(() => {
-    const p = one().finally(() => running.delete(p));
-    running.add(p);
-  }, 1000 / perSecond);
+    const due = Math.floor(((Date.now() - t0) * perSecond) / 1000);
+    while (n < due) {
+      const p = one().finally(() => running.delete(p));
+      running.add(p);
+    }
+  }, Math.max(5, Math.floor(1000 / perSecond / 2)));
   return {
     stats,
-    /** The first checkout begun at or after `since` that was accepted: when it began. */
-    firstAcceptedSince(since: number): number | null {
-      const ok = stats.outcomes.filter((o) => o.status === 201 && o.startedAt >= since).map((o) => o.startedAt);
-      return ok.length ? Math.min(...ok) : null;
+    /** Seconds from `since` until the first checkout attempt made after it was accepted, or null. */
+    acceptedAgainAfter(since: number): number | null {
+      const ok = stats.outcomes.filter((o) => o.status === 201 && o.lastAttemptAt >= since).map((o) => o.endedAt);
+      return ok.length ? (Math.min(...ok) - since) / 1000 : null;
     },
     async stop(): Promise<StreamStats> {
       clearInterval(timer);
@@ -339,60 +351,71 @@ export async function firstOk(url: string, path: string, since: number, ms: numb
 export interface Reconciliation {
   accepted: number;
   refused: number;
+  /** Checkouts that never got a final answer (the shopper gave up after giveUpMs). */
   givenUp: number;
   ordersListed: number;
+  /** Orders in the list of checkouts whose shopper never got the answer (not lost, not duplicated: unknown to them). */
+  unanswered: number;
   lost: number;
   duplicated: number;
   oversold: number;
+  /** One line per product counted as oversold. */
+  detail: string[];
 }
 
 /**
- * What the owner's order list and the shop's stock say against what the shoppers were told:
- * lost = an accepted order missing from the list; duplicated = an order in the list no accepted
- * checkout answered with (a key that made two orders), or an order listed twice; oversold = a
- * product with more units accepted than it had, or whose public stock is not what is left.
+ * What the owner's order list and the shop's stock say against what the shoppers were told, each
+ * order known by its checkout's customer name: lost = an accepted order missing from the list;
+ * duplicated = a checkout with more than one order; oversold = a product with more orders than units,
+ * or whose public stock is not its units less its orders (each order holds or took one unit).
  */
 export async function reconcile(url: string, shop: Shop, stats: StreamStats, waitMs = 30_000): Promise<Reconciliation> {
   const accepted = stats.outcomes.filter((o) => o.status === 201);
-  const acceptedIds = new Set(accepted.map((o) => o.orderId));
-  const list = async (): Promise<string[]> => {
-    const ids: string[] = [];
+  const byCustomer = new Map(stats.outcomes.map((o) => [o.customer, o]));
+  const list = async (): Promise<{ id: string; customerName: string | null }[]> => {
+    const orders: { id: string; customerName: string | null }[] = [];
     for (let page = 1; ; page++) {
       const res = await fetch(`${url}/api/orders?page=${page}&limit=100`, { headers: { cookie: shop.cookie } });
       if (!res.ok) throw new Error(`lista de pedidos: ${res.status} ${await res.text()}`);
-      const body = (await res.json()) as { orders: { id: string }[]; totalPages: number };
-      ids.push(...body.orders.map((o) => o.id));
-      if (page >= body.totalPages) return ids;
+      const body = (await res.json()) as { orders: { id: string; customerName: string | null }[]; totalPages: number };
+      orders.push(...body.orders);
+      if (page >= body.totalPages) return orders;
     }
   };
   // The list is a read model: give it a moment to show every accepted order.
   const deadline = Date.now() + waitMs;
-  let ids = await list();
-  while (accepted.some((o) => !ids.includes(o.orderId!)) && Date.now() < deadline) {
+  let orders = await list();
+  const missing = () => accepted.filter((o) => !orders.some((x) => x.id === o.orderId));
+  while (missing().length > 0 && Date.now() < deadline) {
     await sleep(500);
-    ids = await list();
+    orders = await list();
   }
-  const lost = accepted.filter((o) => !ids.includes(o.orderId!)).length;
-  const duplicated = ids.filter((id) => !acceptedIds.has(id)).length + (ids.length - new Set(ids).size);
-  const sold = (id: string) => accepted.filter((o) => o.productId === id).length;
+  const perCheckout = new Map<string, number>();
+  for (const o of orders) perCheckout.set(o.customerName ?? '', (perCheckout.get(o.customerName ?? '') ?? 0) + 1);
+  const duplicated = [...perCheckout.values()].filter((count) => count > 1).reduce((sum, count) => sum + count - 1, 0);
+  const unanswered = orders.filter((o) => byCustomer.get(o.customerName ?? '')?.status !== 201).length;
+  const held = (id: string) => orders.filter((o) => byCustomer.get(o.customerName ?? '')?.productId === id).length;
   const stockNow = async () => {
     const res = await fetch(`${url}/api/public/products/${shop.subdomain}?page=1&limit=100`);
     return new Map(((await res.json()) as { products: { id: string; stock: number }[] }).products.map((p) => [p.id, p.stock]));
   };
   // A product sold out may leave the public list: its stock is then 0.
-  const wrong = (stock: Map<string, number>) => shop.products.filter((p) => sold(p.id) > p.stock || (stock.get(p.id) ?? 0) !== p.stock - sold(p.id)).length;
-  let oversold = wrong(await stockNow());
-  while (oversold > 0 && Date.now() < deadline) {
+  const wrongOnes = (stock: Map<string, number>) => shop.products.filter((p) => held(p.id) > p.stock || (stock.get(p.id) ?? 0) !== p.stock - held(p.id));
+  let stock = await stockNow();
+  while (wrongOnes(stock).length > 0 && Date.now() < deadline) {
     await sleep(500);
-    oversold = wrong(await stockNow());
+    stock = await stockNow();
   }
+  const wrong = wrongOnes(stock);
   return {
     accepted: accepted.length,
     refused: stats.outcomes.filter((o) => o.status === 409).length,
     givenUp: stats.outcomes.filter((o) => o.status === 'network' || (typeof o.status === 'number' && o.status >= 500)).length,
-    ordersListed: ids.length,
-    lost,
+    ordersListed: orders.length,
+    unanswered,
+    lost: missing().length,
     duplicated,
-    oversold,
+    oversold: wrong.length,
+    detail: wrong.map((p) => `${p.id}: tenía ${p.stock}, pedidos ${held(p.id)}, la tienda muestra ${stock.get(p.id) ?? 0}`),
   };
 }

@@ -108,7 +108,8 @@ export class PostgresTransport implements EventTransport {
             }
             this.listener = listener;
             log.info({ schema, attempts: n }, `Conexión LISTEN de ${schema} restablecida (intento ${n})`);
-            for (const sub of this.subs) sub.notify();
+            // The database is back: a subscription waiting out a backoff of failed passes tries now.
+            for (const sub of this.subs) sub.databaseBack();
           },
           (err: unknown) => {
             if (n === 1 || n % 10 === 0) log.warn({ schema, attempts: n, err: err instanceof Error ? err.message : String(err) }, `La conexión LISTEN de ${schema} aún no se restablece; se reintenta`);
@@ -219,6 +220,19 @@ class PgSubscription {
   readonly notify = (): void => {
     this.notified = true;
     this.wake();
+  };
+
+  /** Cuts the wait after failed passes short (set while one runs). */
+  private cutBackoff: (() => void) | null = null;
+
+  /**
+   * The database came back after an outage (the LISTEN connection was made again): passes that
+   * failed because it was gone are tried at once instead of after their backoff (up to 16 s), and
+   * NOTIFYs lost meanwhile are made up for.
+   */
+  readonly databaseBack = (): void => {
+    this.notify();
+    this.cutBackoff?.();
   };
 
   start(): void {
@@ -352,8 +366,15 @@ class PgSubscription {
           clearTimeout(timer);
           resolve();
         };
+        if (failed) {
+          this.cutBackoff = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        }
       });
       this.wakeUp = null;
+      this.cutBackoff = null;
     }
     this.caughtUpWaiters.forEach((w) => w.resolve());
     this.caughtUpWaiters = [];
