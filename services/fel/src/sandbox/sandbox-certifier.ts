@@ -68,6 +68,8 @@ export class SandboxCertifier {
   readonly certified = new Map<string, CertifierAnswer>();
   /** Every request received (tests count them). */
   requests = 0;
+  /** Documents certified anew (a repeated Identificador answers the first one and is not counted). */
+  issued = 0;
   private readonly key = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
@@ -168,6 +170,7 @@ export class SandboxCertifier {
       xml_certificado: Buffer.from(certifiedXml, 'utf8').toString('base64'),
     };
     this.certified.set(key, answer);
+    if (!annulment) this.issued += 1;
     return answer;
   }
 }

@@ -1,0 +1,226 @@
+// `npm run bench -- fel`: FEL (issue 25) under a steady stream of POS sales. Starts identity, catalog,
+// inventory, ordering, fel and the gateway (from dist/, as `npm start` runs them) on a fresh database,
+// with the sandbox certifier in this process (so it can be taken down), registers an owner, seeds 20
+// products with plenty of stock and turns FEL on with the 'pruebas' certifier. Then, per run:
+//  1. 50 POS sales/s for 30 s (POST /api/orders through the gateway, open loop from its own process):
+//     every sale's latency; each document's time from its sale (the payment's instant) to certified;
+//     every document certified; duplicates = documents the certifier issued beyond one per order.
+//  2. 50 sales/s for 20 s with the certifier down from the 5th to the 15th second: every document of
+//     the phase certified once it is back.
+// Last line: {"sale_p99_ms":…,"certified_p99_s":…,"documents":…,"certified":…,"duplicates":…,"certified_after_outage":…}
+// (medians over BENCH_RUNS runs). Targets: sale p99 ≤ 150 ms, certified p99 ≤ 5 s, 0 duplicates, all certified.
+// Knobs: BENCH_RUNS (5), BENCH_RATE (50), BENCH_SECONDS (30), BENCH_OUTAGE_SECONDS (20, down from 5 to 15 s).
+import { PostgresEventStore } from '@tiendita/eventsourcing';
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { SandboxCertifier } from '../services/fel/src/sandbox/sandbox-certifier';
+import { type BenchService, benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
+
+const root = join(__dirname, '..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const OUTAGE_SECONDS = Number(process.env.BENCH_OUTAGE_SECONDS ?? 20);
+const PRODUCTS = 20;
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 300_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
+    await sleep(200);
+  }
+}
+
+interface OpenLoopResult {
+  latencies: number[];
+  errors: number;
+  statuses: Record<string, number>;
+  errorSamples: string[];
+}
+
+async function main(): Promise<void> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
+  const dbName = `tiendita_bench_fel_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const databaseUrl = dbUrl.toString();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-fel-'));
+  const secret = randomBytes(24).toString('hex');
+  const children: ServiceProcess[] = [];
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  pool.on('error', () => undefined);
+  const sandbox = new SandboxCertifier();
+
+  const stopAll = async () => {
+    for (const c of children.reverse()) await stopServiceProcess(c);
+    await sandbox.stop();
+    await pool.end().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    const sandboxUrl = await sandbox.start();
+    const names = ['identity', 'catalog', 'inventory', 'ordering', 'fel', 'gateway'] as const;
+    const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()] as const))) as Record<(typeof names)[number], number>;
+    const urls = {
+      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
+      CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
+      INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
+      ORDERING_URL: `http://127.0.0.1:${ports.ordering}`,
+      FEL_URL: `http://127.0.0.1:${ports.fel}`,
+      REPORTING_URL: 'http://127.0.0.1:9',
+    };
+    for (const name of names) {
+      const extra = name === 'fel' ? { FEL_SANDBOX_URL: sandboxUrl, FEL_POLL_MS: '200', FEL_RETRY_BASE_MS: '500', FEL_RETRY_MAX_MS: '2000', FEL_CERTIFIER_TIMEOUT_MS: '2000' } : undefined;
+      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir, extra });
+      children.push(await startServiceProcess(name as BenchService, ports[name], env));
+    }
+    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    console.log(`bench fel: servicios y certificador de pruebas arrancados (${gatewayUrl}, certificador ${sandboxUrl})`);
+
+    // ---- an owner, 20 products, FEL on ---------------------------------------------------------
+    const tag = randomBytes(4).toString('hex');
+    const email = `bench-fel-${tag}@example.com`;
+    const reg = await fetch(`${gatewayUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: gatewayUrl },
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'FEL', email, password: 'Secreto123', storeName: 'Tienda FEL', subdomain: `bench-fel-${tag}`, businessType: 'grocery', storeDepartment: 'Guatemala', whatsappNumber: '5555-1234' }),
+    });
+    if (reg.status !== 201) throw new Error(`registro falló: ${reg.status} ${await reg.text()}`);
+    const { store } = (await reg.json()) as { store: { id: string } };
+    const login = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: gatewayUrl }, body: JSON.stringify({ email, password: 'Secreto123' }) });
+    if (login.status !== 200) throw new Error(`inicio de sesión falló: ${login.status}`);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const owner = { cookie, origin: gatewayUrl, 'content-type': 'application/json' };
+    const products = Array.from({ length: PRODUCTS }, () => randomUUID());
+    await new PostgresEventStore(pool, 'catalog').appendEach(
+      products.map((id, i) => ({
+        streamId: `product-${id}`,
+        event: {
+          type: 'ProductCreated',
+          data: { productId: id, storeId: store.id, name: `Producto ${i + 1}`, description: 'Bench FEL', sku: `FEL-${i + 1}`, priceCentavos: 333 + i * 517, discountPercentage: 0, categoryId: null, images: [], isActive: true, initialStock: 10_000_000, createdBy: 'bench' },
+        },
+        metadata: { storeId: store.id, actor: 'bench' },
+      })),
+    );
+    await waitFor('los productos en ordering', async () => Number((await pool.query('SELECT count(*) AS n FROM ordering.products WHERE store_id = $1', [store.id])).rows[0].n) >= PRODUCTS);
+    await waitFor('el stock en inventario', async () => Number((await pool.query('SELECT count(*) AS n FROM inventory.stock_rows WHERE store_id = $1', [store.id])).rows[0].n) >= PRODUCTS);
+    const fel = await fetch(`${gatewayUrl}/api/fel/settings`, { method: 'PUT', headers: owner, body: JSON.stringify({ enabled: true, issuerNit: '12521337', legalName: 'Tienda FEL, S.A.', commercialName: 'Tienda FEL' }) });
+    if (fel.status !== 200) throw new Error(`no se pudo activar FEL: ${fel.status} ${await fel.text()}`);
+
+    const openLoop = async (rate: number, seconds: number): Promise<OpenLoopResult> => {
+      const bodies = Array.from({ length: Math.round(rate * seconds) }, (_, i) => ({
+        customerName: 'Cliente',
+        customerNit: i % 3 === 0 ? '12521337' : 'CF',
+        paymentMethod: 'cash',
+        items: [
+          { productId: products[i % PRODUCTS], quantity: 1 + (i % 3) },
+          { productId: products[(i * 7 + 3) % PRODUCTS], quantity: 1 },
+        ],
+      }));
+      const inputFile = join(dataDir, `openloop-${randomBytes(4).toString('hex')}.json`);
+      writeFileSync(inputFile, JSON.stringify({ url: gatewayUrl, maxInFlight: 1000, method: 'POST', paths: ['/api/orders'], rate, seconds, bodies, commonHeaders: { cookie, origin: gatewayUrl }, okStatus: 201 }));
+      const child = spawn(process.execPath, ['--single-threaded-gc', join(__dirname, '_openloop.mjs'), `@${inputFile}`], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+      if (code !== 0) throw new Error(`el generador de carga terminó con código ${code}`);
+      return JSON.parse(out) as OpenLoopResult;
+    };
+
+    /** Documents issued since `since` (the fel schema's clock): how many, how many certified, sale→certified in s. */
+    const documentsSince = async (since: string) => {
+      const r = await pool.query<{ n: number; certified: number; seconds: number[] | null }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE status = 'certified')::int AS certified,
+                array_agg(extract(epoch FROM certified_at - issued_at)::float8 ORDER BY 1) FILTER (WHERE status = 'certified') AS seconds
+           FROM fel.documents WHERE store_id = $1 AND created_at >= $2`,
+        [store.id, since],
+      );
+      return r.rows[0];
+    };
+    const now = async () => (await pool.query<{ t: string }>('SELECT now()::text AS t')).rows[0].t;
+
+    // Warm-up: 3 s at the rate, then let it drain.
+    await openLoop(RATE, 3);
+    await sleep(3000);
+
+    const results: { saleP99: number; certifiedP99: number; documents: number; certified: number; duplicates: number; outageCertified: number; outageDocuments: number }[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const since = await now();
+      const issuedBefore = sandbox.issued;
+      const steady = await openLoop(RATE, SECONDS);
+      const sold = steady.statuses['201'] ?? 0;
+      const settled = await waitFor('las facturas certificadas', async () => {
+        const d = await documentsSince(since);
+        return d.n >= sold && d.certified === d.n ? d : null;
+      }, 180_000).catch(async () => documentsSince(since));
+      const saleP99 = round1(percentile(steady.latencies, 99));
+      const seconds = settled.seconds ?? [];
+      const certifiedP99 = round2(percentile(seconds, 99));
+      const duplicates = sandbox.issued - issuedBefore - settled.certified;
+      console.log(
+        `  corrida ${run}: ${sold} ventas a ${RATE}/s, p50 ${round1(percentile(steady.latencies, 50))} ms, p99 ${saleP99} ms, ${steady.errors} errores${steady.errorSamples.length ? ` (${steady.errorSamples[0]})` : ''}; ` +
+          `${settled.n} facturas, ${settled.certified} certificadas, venta→certificada p50 ${round2(percentile(seconds, 50))} s, p99 ${certifiedP99} s; duplicados ${duplicates}`,
+      );
+
+      // The certifier down for 10 s in the middle of 20 s of sales.
+      const outageSince = await now();
+      const load = openLoop(RATE, OUTAGE_SECONDS);
+      await sleep(5000);
+      await sandbox.stop();
+      await sleep(10_000);
+      await sandbox.start();
+      const outage = await load;
+      const outageSold = outage.statuses['201'] ?? 0;
+      const after = await waitFor('las facturas tras la caída', async () => {
+        const d = await documentsSince(outageSince);
+        return d.n >= outageSold && d.certified === d.n ? d : null;
+      }, 240_000).catch(async () => documentsSince(outageSince));
+      console.log(`  caída de 10 s: ${outageSold} ventas (p99 ${round1(percentile(outage.latencies, 99))} ms, ${outage.errors} errores), ${after.n} facturas, ${after.certified} certificadas al volver`);
+      results.push({ saleP99, certifiedP99, documents: settled.n, certified: settled.certified, duplicates, outageCertified: after.certified, outageDocuments: after.n });
+    }
+    console.log(
+      JSON.stringify({
+        sale_p99_ms: median(results.map((r) => r.saleP99)),
+        certified_p99_s: median(results.map((r) => r.certifiedP99)),
+        documents: median(results.map((r) => r.documents)),
+        certified: median(results.map((r) => r.certified)),
+        duplicates: Math.max(...results.map((r) => r.duplicates)),
+        certified_after_outage: median(results.map((r) => r.outageCertified)),
+        outage_documents: median(results.map((r) => r.outageDocuments)),
+        runs: RUNS,
+      }),
+    );
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
