@@ -28,7 +28,9 @@ function packageType(dir) {
 
 function isEsm(filename, source) {
   if (filename.endsWith('.cjs')) return false;
-  if (!filename.endsWith('.mjs') && packageType(dirname(filename)) !== 'module') return false;
+  // antd's family ships ESM in es/ folders of "commonjs" packages (@ant-design/colors/es, reached from icons' lib/).
+  const esFolder = /[\\/]es[\\/]/.test(filename);
+  if (!filename.endsWith('.mjs') && !esFolder && packageType(dirname(filename)) !== 'module') return false;
   return /(^|\n)\s*(import|export)[\s{*]/.test(source) || source.includes('import.meta');
 }
 
@@ -50,6 +52,6 @@ module.exports = {
     return { code, map };
   },
   getCacheKey(source, filename) {
-    return createHash('sha1').update('esm-to-cjs-2').update(filename).update('\0').update(source).digest('hex');
+    return createHash('sha1').update('esm-to-cjs-3').update(filename).update('\0').update(source).digest('hex');
   },
 };

@@ -1,32 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PosOrderRequest } from '@tiendita/contracts';
+import { apiJson } from '../../../lib/api';
 import { productKeys } from '../../products/api/keys';
 import { invalidateSalesFigures } from '../../reports/api/reports-api';
 import { orderKeys } from './keys';
-import type { CreatePosOrderRequest, OrderView } from './types';
+import type { OrderView } from './types';
 
 /**
  * POST /api/orders (a POS sale) with an Idempotency-Key: the same key answers the same order, so a
  * double tap or a retry after a lost answer makes one sale.
  */
-export async function createPosOrder(body: CreatePosOrderRequest, idempotencyKey: string): Promise<OrderView> {
-  const res = await fetch('/api/orders', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(body),
-    credentials: 'include',
-  });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as OrderView;
+export function createPosOrder(body: PosOrderRequest, idempotencyKey: string): Promise<OrderView> {
+  return apiJson<OrderView>('POST', '/api/orders', { json: body, headers: { 'Idempotency-Key': idempotencyKey } });
 }
 
 export function useCreatePosOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: CreatePosOrderRequest; idempotencyKey: string }) => createPosOrder(body, idempotencyKey),
+    mutationFn: ({ body, idempotencyKey }: { body: PosOrderRequest; idempotencyKey: string }) => createPosOrder(body, idempotencyKey),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: orderKeys.all });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       void invalidateSalesFigures(queryClient);
     },
+    // A sale refused for stock ('Sin Stock: …'): the grid shows what is really left.
+    onError: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }

@@ -1,6 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ListOrdersQuery } from '@tiendita/contracts';
+import { apiJson } from '../../../lib/api';
 import { orderKeys } from './keys';
-import type { OrderListParams, OrderListResponse } from './types';
+import type { OrderListResponse } from './types';
+
+/** GET /api/orders query as the screens build it (contracts' ListOrdersQuery, filters left out when unset; dates are days in America/Guatemala). */
+export type OrderListParams = Partial<ListOrdersQuery> & Pick<ListOrdersQuery, 'page' | 'limit' | 'sortBy' | 'sortOrder'>;
+export type OrderSortBy = ListOrdersQuery['sortBy'];
 
 /** GET /api/orders?search&status&paymentStatus&orderType&startDate&endDate&page&limit&sortBy&sortOrder. */
 export async function getOrders(params: OrderListParams, signal?: AbortSignal): Promise<OrderListResponse> {
@@ -8,9 +14,7 @@ export async function getOrders(params: OrderListParams, signal?: AbortSignal): 
   for (const [name, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
   }
-  const res = await fetch(`/api/orders?${query}`, { credentials: 'include', signal });
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await res.json()) as OrderListResponse;
+  return apiJson<OrderListResponse>('GET', `/api/orders?${query}`, { signal });
 }
 
 export const ordersQueryOptions = (params: OrderListParams) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOrders } from './get-orders';
 import { orderKeys } from './keys';
-import type { OrderListParams } from './types';
+import type { OrderListParams } from './get-orders';
 
 /** The bell's orders: the oldest five waiting for confirmation, and how many wait (one indexed page of the list). */
 const PENDING: OrderListParams = { status: 'pending', page: 1, limit: 5, sortBy: 'createdAt', sortOrder: 'asc' };

@@ -1,4 +1,4 @@
-import type { OrderListParams } from './types';
+import type { OrderListParams } from './get-orders';
 
 /** Query keys of the orders feature; where joined by '/' they are the GET paths (spec 001 §7). */
 export const orderKeys = {

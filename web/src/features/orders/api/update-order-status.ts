@@ -1,12 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/query-client';
+import type { PaymentRecordMethod } from '@tiendita/contracts';
+import { apiFetch } from '../../../lib/api';
 import { invalidateSalesFigures } from '../../reports/api/reports-api';
 import { orderKeys } from './keys';
 import type { OrderStatus, OrderView } from './types';
 
-/** PUT /api/orders/{id}/status `{ status, notes }`. */
-export async function updateOrderStatus(id: string, status: OrderStatus, notes: string): Promise<OrderView | null> {
-  const res = await apiRequest('PUT', `/api/orders/${encodeURIComponent(id)}/status`, { status, notes: notes.trim() || undefined });
+export interface StatusChange {
+  id: string;
+  status: OrderStatus;
+  notes?: string;
+  /** Cancelling a paid order: how the money goes back (the server refunds by each method paid without it). */
+  refundMethod?: PaymentRecordMethod;
+}
+
+/** PUT /api/orders/{id}/status `{ status, notes, refundMethod }`. */
+export async function updateOrderStatus({ id, status, notes, refundMethod }: StatusChange): Promise<OrderView | null> {
+  const res = await apiFetch('PUT', `/api/orders/${encodeURIComponent(id)}/status`, { json: { status, notes: notes?.trim() || undefined, refundMethod } });
   const text = await res.text();
   return text ? (JSON.parse(text) as OrderView) : null;
 }
@@ -14,7 +23,7 @@ export async function updateOrderStatus(id: string, status: OrderStatus, notes: 
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, notes }: { id: string; status: OrderStatus; notes: string }) => updateOrderStatus(id, status, notes),
+    mutationFn: updateOrderStatus,
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), invalidateSalesFigures(queryClient)]),
   });
 }

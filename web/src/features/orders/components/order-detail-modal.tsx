@@ -1,25 +1,40 @@
 import { Button, Descriptions, Modal, Space, Table } from 'antd';
-import { HistoryOutlined, PrinterOutlined, SwapOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { PrinterOutlined, SwapOutlined, WhatsAppOutlined } from '@ant-design/icons';
+import { allowedNextStatuses, paymentMethodLabel } from '@tiendita/contracts';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import type { OrderItemView, OrderView } from '../api/types';
-import { allowedNextStatuses, PAYMENT_METHOD_LABELS, shortId } from '../lib/order-status';
+import { shortId } from '../lib/order-status';
 import { customerWhatsappUrl } from '../lib/whatsapp';
-import { PaymentTag, StatusTag, TypeTag } from './order-tags';
+import { NextStepButton } from './next-step-button';
+import { OrderHistory } from './order-history';
+import { OrderPayments } from './order-payments';
+import { StatusTag, TypeTag } from './order-tags';
 
 interface Props {
   order: OrderView | null;
   storeName?: string;
+  /** A phone: the dialog takes the whole screen. */
+  fullScreen?: boolean;
   onClose: () => void;
   onChangeStatus: (order: OrderView) => void;
-  onHistory: (order: OrderView) => void;
   onReceipt: (order: OrderView) => void;
+  onRecordPayment: (order: OrderView) => void;
+  onRefund: (order: OrderView) => void;
 }
 
-/** One order: customer, lines, amounts, payment, notes, and its actions. */
-export function OrderDetailModal({ order, storeName, onClose, onChangeStatus, onHistory, onReceipt }: Props) {
+/** One order: customer, lines, amounts, its payments and refunds, its history, and its actions. */
+export function OrderDetailModal({ order, storeName, fullScreen = false, onClose, onChangeStatus, onReceipt, onRecordPayment, onRefund }: Props) {
   const whatsapp = order ? customerWhatsappUrl(order, order.status, storeName) : null;
   return (
-    <Modal open={order !== null} onCancel={onClose} title={order ? `Pedido ${order.code}` : 'Pedido'} footer={null} width={720} destroyOnHidden>
+    <Modal
+      open={order !== null}
+      onCancel={onClose}
+      title={order ? `Pedido ${order.code}` : 'Pedido'}
+      footer={null}
+      width={fullScreen ? '100%' : 720}
+      className={fullScreen ? 'order-detail order-detail--full' : 'order-detail'}
+      destroyOnHidden
+    >
       {order && (
         <>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
@@ -34,29 +49,36 @@ export function OrderDetailModal({ order, storeName, onClose, onChangeStatus, on
             </Descriptions.Item>
             <Descriptions.Item label="Tipo">
               <TypeTag type={order.orderType} />
-            </Descriptions.Item>
-            <Descriptions.Item label="Pago">
-              <PaymentTag status={order.paymentStatus} /> {order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : ''}
+              {order.paymentMethod && order.orderType === 'pos' ? paymentMethodLabel(order.paymentMethod) : null}
             </Descriptions.Item>
             <Descriptions.Item label="Fecha">{formatDateTime(order.createdAt)}</Descriptions.Item>
-            {order.notes && (
-              <Descriptions.Item label="Notas" span={2}>
-                {order.notes}
-              </Descriptions.Item>
-            )}
           </Descriptions>
+          <Space wrap className="order-detail__actions">
+            <NextStepButton order={order} />
+            <Button icon={<SwapOutlined />} disabled={allowedNextStatuses(order.status).length === 0} onClick={() => onChangeStatus(order)}>
+              Cambiar estado
+            </Button>
+            <Button icon={<PrinterOutlined />} onClick={() => onReceipt(order)}>
+              Recibo
+            </Button>
+            {whatsapp && (
+              <Button icon={<WhatsAppOutlined />} href={whatsapp} target="_blank" rel="noopener noreferrer">
+                WhatsApp al cliente
+              </Button>
+            )}
+          </Space>
+          <h3 className="order-detail__heading">Productos</h3>
           <Table<OrderItemView>
             className="order-detail__items"
             size="small"
             rowKey={(item) => item.productId}
             pagination={false}
             dataSource={order.items}
-            scroll={{ x: true }}
             columns={[
               { title: 'Producto', dataIndex: 'productName' },
               { title: 'Cant.', dataIndex: 'quantity', align: 'right' },
-              { title: 'Precio', dataIndex: 'price', align: 'right', render: (v: number) => formatMoney(v) },
-              { title: 'Total', key: 'line', align: 'right', render: (_: unknown, item) => formatMoney(Math.round(item.price * 100 * item.quantity) / 100) },
+              { title: 'Precio', dataIndex: 'price', align: 'right', responsive: ['sm'], render: (v: number) => formatMoney(v) },
+              { title: 'Total', key: 'line', align: 'right', render: (_: unknown, item) => formatMoney(item.lineTotal) },
             ]}
           />
           <dl className="order-detail__totals">
@@ -68,31 +90,11 @@ export function OrderDetailModal({ order, storeName, onClose, onChangeStatus, on
             <dd>
               <strong>{formatMoney(order.total)}</strong>
             </dd>
-            {order.cashReceived !== null && order.cashReceived !== undefined && (
-              <>
-                <dt>Efectivo recibido</dt>
-                <dd>{formatMoney(order.cashReceived)}</dd>
-                <dt>Cambio</dt>
-                <dd>{formatMoney(order.change ?? 0)}</dd>
-              </>
-            )}
           </dl>
-          <Space wrap>
-            <Button type="primary" icon={<SwapOutlined />} disabled={allowedNextStatuses(order.status).length === 0} onClick={() => onChangeStatus(order)}>
-              Cambiar estado
-            </Button>
-            <Button icon={<HistoryOutlined />} onClick={() => onHistory(order)}>
-              Historial
-            </Button>
-            <Button icon={<PrinterOutlined />} onClick={() => onReceipt(order)}>
-              Recibo
-            </Button>
-            {whatsapp && (
-              <Button icon={<WhatsAppOutlined />} href={whatsapp} target="_blank" rel="noopener noreferrer">
-                WhatsApp al cliente
-              </Button>
-            )}
-          </Space>
+          <h3 className="order-detail__heading">Pagos</h3>
+          <OrderPayments order={order} onRecordPayment={onRecordPayment} onRefund={onRefund} />
+          <h3 className="order-detail__heading">Historial</h3>
+          <OrderHistory order={order} />
         </>
       )}
     </Modal>

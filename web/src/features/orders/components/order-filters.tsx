@@ -2,14 +2,16 @@ import { Button, DatePicker, Input, Select } from 'antd';
 import dayjs from 'dayjs';
 import { ClearOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
-import type { OrderStatus } from '../api/types';
-import { ORDER_PAGE_SIZES, type OrderFilterState } from '../lib/order-filters';
-import { ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, STATUS_FLOW, STATUS_LABELS } from '../lib/order-status';
+import { ORDER_PAGE_SIZES, ORDER_STATUSES, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_FILTERS, PAYMENT_STATUS_LABELS } from '@tiendita/contracts';
+import type { OrderFilterState } from '../lib/order-filters';
 
-const ALL_STATUSES: OrderStatus[] = [...STATUS_FLOW, 'cancelled'];
+interface FilterProps {
+  filters: OrderFilterState;
+  onChange: (patch: Partial<OrderFilterState>) => void;
+}
 
-/** Free text (customer, phone, id, code), status, payment status, type, date from/to, page size and clear. */
-export function OrderFilters({ filters, onChange, onClear, canClear }: { filters: OrderFilterState; onChange: (patch: Partial<OrderFilterState>) => void; onClear: () => void; canClear: boolean }) {
+/** Free text (customer, phone, id, code), sent 300 ms after the owner stops typing. */
+export function OrderSearch({ filters, onChange }: FilterProps) {
   const [text, setText] = useState(filters.search);
   useEffect(() => setText(filters.search), [filters.search]);
   useEffect(() => {
@@ -17,29 +19,38 @@ export function OrderFilters({ filters, onChange, onClear, canClear }: { filters
     const timer = setTimeout(() => onChange({ search: text, page: 1 }), 300);
     return () => clearTimeout(timer);
   }, [text, filters.search, onChange]);
+  return (
+    <Input.Search
+      allowClear
+      className="order-filters__search"
+      placeholder="Buscar por cliente, teléfono, id o código"
+      aria-label="Buscar pedidos"
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      onSearch={(value) => onChange({ search: value, page: 1 })}
+    />
+  );
+}
 
+/**
+ * Status, payment status, type, date from/to, page size and clear; with the search on a wide screen
+ * (a phone keeps the search on the page and these in a sheet).
+ */
+export function OrderFilters({ filters, onChange, onClear, canClear, withSearch = true }: FilterProps & { onClear: () => void; canClear: boolean; withSearch?: boolean }) {
   return (
     <div className="order-filters">
-      <Input.Search
-        allowClear
-        className="order-filters__search"
-        placeholder="Buscar por cliente, teléfono, id o código"
-        aria-label="Buscar pedidos"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onSearch={(value) => onChange({ search: value, page: 1 })}
-      />
+      {withSearch && <OrderSearch filters={filters} onChange={onChange} />}
       <Select
         aria-label="Estado"
         value={filters.status}
         onChange={(status) => onChange({ status, page: 1 })}
-        options={[{ value: 'all', label: 'Todos los estados' }, ...ALL_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+        options={[{ value: 'all', label: 'Todos los estados' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: ORDER_STATUS_LABELS[s] }))]}
       />
       <Select
         aria-label="Estado de pago"
         value={filters.paymentStatus}
         onChange={(paymentStatus) => onChange({ paymentStatus, page: 1 })}
-        options={[{ value: 'all', label: 'Todos los pagos' }, ...(['pending', 'paid', 'failed'] as const).map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))]}
+        options={[{ value: 'all', label: 'Todos los pagos' }, ...PAYMENT_STATUS_FILTERS.map((s) => ({ value: s, label: PAYMENT_STATUS_LABELS[s] }))]}
       />
       <Select
         aria-label="Tipo de pedido"

@@ -10,7 +10,7 @@ export function OrderPagination({ page, totalPages, total, limit, onPage }: { pa
   return (
     <nav className="pagination-bar" aria-label="Paginación">
       <span className="pagination-bar__range">
-        Mostrando {from}–{to} de {total} pedidos
+        Mostrando {from}–{to} de {total} {total === 1 ? 'pedido' : 'pedidos'}
       </span>
       <Space size={4} wrap>
         <Button icon={<LeftOutlined />} disabled={page <= 1} onClick={() => onPage(page - 1)} aria-label="Página anterior">

@@ -1,8 +1,13 @@
-import { DEFAULT_TAX_RATE, receiptTax, type StoreSettingsView, type StoreView } from '@tiendita/contracts';
+import { DEFAULT_TAX_RATE, paymentMethodLabel, receiptTax, type StoreSettingsView, type StoreView } from '@tiendita/contracts';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { ReceiptFelBlock } from '../../fel/components/receipt-fel-block';
 import type { OrderView } from '../api/types';
-import { PAYMENT_METHOD_LABELS } from '../lib/order-status';
+
+/** 'Efectivo', or 'Efectivo, Tarjeta' for an order paid in parts: the methods of its payments ('' when unpaid). */
+function paidWith(order: OrderView): string {
+  const methods = [...new Set(order.payments.map((p) => p.method))];
+  return methods.map(paymentMethodLabel).join(', ');
+}
 
 /**
  * The receipt as an 80 mm thermal printer prints it (72 mm of printable width): the store's logo,
@@ -86,7 +91,7 @@ export function Receipt({
       <p className="receipt__note">{tax.note}</p>
       <div className="receipt__row">
         <span>Pago</span>
-        <span>{order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : 'Pendiente'}</span>
+        <span>{paidWith(order) || 'Pendiente'}</span>
       </div>
       {order.cashReceived !== null && order.cashReceived !== undefined && (
         <>

@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Input, Modal, Radio, Space } from 'antd';
 import { WhatsAppOutlined } from '@ant-design/icons';
-import { serverMessageOr } from '../../../lib/api-error';
+import { allowedNextStatuses, ORDER_STATUS_LABELS, type PaymentRecordMethod } from '@tiendita/contracts';
+import { serverMessageOr } from '../../../lib/api';
+import { formatMoney } from '../../../lib/format';
 import { toast } from '../../../components/toast/toast-store';
 import { useUpdateOrderStatus } from '../api/update-order-status';
 import type { OrderStatus, OrderView } from '../api/types';
 import { OrderMessages } from '../lib/order-messages';
-import { allowedNextStatuses, STATUS_LABELS } from '../lib/order-status';
 import { customerWhatsappUrl } from '../lib/whatsapp';
 import { StatusTag } from './order-tags';
+import { PaymentMethodPicker } from './payment-method-picker';
 
 /**
  * Pick the new state (only the next forward step, and cancel where allowed), an optional note, confirm.
@@ -18,22 +20,26 @@ export function StatusChangeModal({ order, storeName, onClose }: { order: OrderV
   const options = order ? allowedNextStatuses(order.status) : [];
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [notes, setNotes] = useState('');
+  const [refundMethod, setRefundMethod] = useState<PaymentRecordMethod>('cash');
   const [done, setDone] = useState<OrderStatus | null>(null);
   const update = useUpdateOrderStatus();
+  // Cancelling an order that was paid gives the money back: the owner says how.
+  const refund = order && status === 'cancelled' && order.amountPaid > 0 ? order.amountPaid : 0;
 
   useEffect(() => {
     setStatus(order ? (allowedNextStatuses(order.status)[0] ?? null) : null);
     setNotes('');
+    setRefundMethod(order?.payments[0]?.method ?? 'cash');
     setDone(null);
   }, [order]);
 
   const confirm = () => {
     if (!order || !status) return;
     update.mutate(
-      { id: order.id, status, notes },
+      { id: order.id, status, notes, refundMethod: refund > 0 ? refundMethod : undefined },
       {
         onSuccess: () => {
-          toast({ title: OrderMessages.statusUpdated, description: `${order.code}: ${STATUS_LABELS[status]}` });
+          toast({ title: OrderMessages.statusUpdated, description: `${order.code}: ${ORDER_STATUS_LABELS[status]}` });
           setDone(status);
         },
         onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, OrderMessages.statusFailed), variant: 'destructive' }),
@@ -80,11 +86,19 @@ export function StatusChangeModal({ order, storeName, onClose }: { order: OrderV
               <Space orientation="vertical">
                 {options.map((s) => (
                   <Radio key={s} value={s}>
-                    {s === 'cancelled' ? 'Cancelar pedido' : STATUS_LABELS[s]}
+                    {s === 'cancelled' ? 'Cancelar pedido' : ORDER_STATUS_LABELS[s]}
                   </Radio>
                 ))}
               </Space>
             </Radio.Group>
+          )}
+          {refund > 0 && (
+            <div className="payment-form__field">
+              <span>
+                Se reembolsarán <strong>{formatMoney(refund)}</strong> pagados. ¿Cómo se devuelve el dinero?
+              </span>
+              <PaymentMethodPicker label="Método del reembolso" value={refundMethod} onChange={setRefundMethod} />
+            </div>
           )}
           <Input.TextArea aria-label="Nota (opcional)" placeholder="Nota (opcional)" maxLength={1000} rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
         </Space>
@@ -93,7 +107,7 @@ export function StatusChangeModal({ order, storeName, onClose }: { order: OrderV
         <Alert
           type="success"
           showIcon
-          title={`${OrderMessages.statusUpdated}: ${STATUS_LABELS[done]}`}
+          title={`${OrderMessages.statusUpdated}: ${ORDER_STATUS_LABELS[done]}`}
           description={whatsapp ? 'Avísale al cliente con un toque: el mensaje ya va escrito.' : 'El pedido no tiene teléfono para avisar por WhatsApp.'}
         />
       )}

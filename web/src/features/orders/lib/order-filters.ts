@@ -1,7 +1,5 @@
-import type { OrderListParams, OrderSortBy, OrderStatus, OrderType, PaymentStatus } from '../api/types';
-
-/** Order page sizes of spec 001 §9 (default 10). */
-export const ORDER_PAGE_SIZES = [5, 10, 20, 50] as const;
+import type { OrderListParams, OrderSortBy } from '../api/get-orders';
+import type { OrderStatus, OrderType, PaymentStatus } from '../api/types';
 
 export interface OrderFilterState {
   search: string;
@@ -47,4 +45,9 @@ export function orderListParams(f: OrderFilterState): OrderListParams {
 
 export function hasOrderFilters(f: OrderFilterState): boolean {
   return JSON.stringify(f) !== JSON.stringify(DEFAULT_ORDER_FILTERS);
+}
+
+/** How many of the sheet's filters are set (status, payment, type, dates), for the phone's 'Filtros' button. */
+export function activeFilterCount(f: OrderFilterState): number {
+  return [f.status !== 'all', f.paymentStatus !== 'all', f.orderType !== 'all', f.startDate !== '', f.endDate !== ''].filter(Boolean).length;
 }

@@ -1,36 +1,40 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Card, Empty, Steps, Table, Tabs, Tooltip } from 'antd';
-import type { TableProps } from 'antd';
-import { EyeOutlined, HistoryOutlined, PrinterOutlined, SwapOutlined, WhatsAppOutlined } from '@ant-design/icons';
-import { formatDate, formatMoney } from '../../../lib/format';
-import { serverMessageOr } from '../../../lib/api-error';
+import { Alert, Card, Empty, Skeleton, Tabs } from 'antd';
+import { ORDER_STATUS_LABELS } from '@tiendita/contracts';
+import { serverMessageOr } from '../../../lib/api';
+import { useMediaQuery } from '../../shell/use-media-query';
 import { useStore } from '../../store/api/get-store';
 import { useOrders } from '../api/get-orders';
-import type { OrderSortBy, OrderView } from '../api/types';
+import type { OrderView } from '../api/types';
 import { HistoryModal } from '../components/history-modal';
+import { OrderCard } from '../components/order-card';
 import { OrderDetailModal } from '../components/order-detail-modal';
 import { OrderFilters } from '../components/order-filters';
+import { OrderFiltersSheet } from '../components/order-filters-sheet';
 import { OrderPagination } from '../components/order-pagination';
-import { PaymentTag, StatusTag, TypeTag } from '../components/order-tags';
+import { OrdersTable } from '../components/orders-table';
 import { ReceiptModal } from '../components/receipt-modal';
+import { RecordPaymentModal } from '../components/record-payment-modal';
+import { RefundModal } from '../components/refund-modal';
+import { StateFlow } from '../components/state-flow';
 import { StatusChangeModal } from '../components/status-change-modal';
 import { DEFAULT_ORDER_FILTERS, hasOrderFilters, orderListParams, type OrderFilterState } from '../lib/order-filters';
 import { OrderMessages } from '../lib/order-messages';
-import { allowedNextStatuses, shortId, STATUS_FLOW, STATUS_LABELS } from '../lib/order-status';
-import { customerWhatsappUrl } from '../lib/whatsapp';
 import '../orders.css';
 
 type Tab = 'list' | 'flow';
+type Dialog = 'detail' | 'status' | 'history' | 'receipt' | 'payment' | 'refund';
 
-/** /orders (spec 001 §2): the order list with filters, sort and pages, the state flow, and the order dialogs. */
+/**
+ * /orders (spec 001 §2): the order list with filters, sort and pages (a table on a wide screen, one card
+ * per order on a phone, its filters in a sheet), the state flow, and the order dialogs.
+ */
 export function OrdersPage() {
   const [tab, setTab] = useState<Tab>('list');
   const [filters, setFilters] = useState<OrderFilterState>(DEFAULT_ORDER_FILTERS);
-  const [viewing, setViewing] = useState<OrderView | null>(null);
-  const [changing, setChanging] = useState<OrderView | null>(null);
-  const [historyOf, setHistoryOf] = useState<OrderView | null>(null);
-  const [receiptOf, setReceiptOf] = useState<OrderView | null>(null);
+  const [open, setOpen] = useState<Partial<Record<Dialog, OrderView>>>({});
+  const phone = useMediaQuery('(max-width: 640px)');
   const orders = useOrders(orderListParams(filters));
   const store = useStore();
   const storeName = store.data?.name;
@@ -38,160 +42,83 @@ export function OrdersPage() {
   // The bell links here with ?status=pending: the list opens on those orders.
   const statusFromUrl = useSearchParams()[0].get('status');
   useEffect(() => {
-    if (statusFromUrl && statusFromUrl in STATUS_LABELS) patch({ status: statusFromUrl as OrderFilterState['status'], page: 1 });
+    if (statusFromUrl && statusFromUrl in ORDER_STATUS_LABELS) patch({ status: statusFromUrl as OrderFilterState['status'], page: 1 });
   }, [statusFromUrl, patch]);
   const data = orders.data;
-  // The detail shows the freshest copy of the order after a status change refreshed the list.
-  const fresh = (order: OrderView | null) => (order ? (data?.orders.find((o) => o.id === order.id) ?? order) : null);
-
-  const sortOrderOf = (key: OrderSortBy) => (filters.sortBy === key ? (filters.sortOrder === 'asc' ? 'ascend' : 'descend') : null);
-  const onTableChange: TableProps<OrderView>['onChange'] = (_p, _f, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    if (!s?.order || !s.columnKey) {
-      patch({ sortBy: 'createdAt', sortOrder: 'desc', page: 1 });
-      return;
-    }
-    patch({ sortBy: s.columnKey as OrderSortBy, sortOrder: s.order === 'ascend' ? 'asc' : 'desc', page: 1 });
+  // Dialogs show the freshest copy of their order once a payment or a status change refreshed the list.
+  const fresh = (dialog: Dialog) => {
+    const order = open[dialog];
+    return order ? (data?.orders.find((o) => o.id === order.id) ?? order) : null;
   };
+  const show = (dialog: Dialog) => (order: OrderView) => setOpen((o) => ({ ...o, [dialog]: order }));
+  const close = (dialog: Dialog) => () => setOpen((o) => ({ ...o, [dialog]: undefined }));
+  const clear = () => setFilters(DEFAULT_ORDER_FILTERS);
+  const list = data?.orders ?? [];
 
-  const columns: TableProps<OrderView>['columns'] = [
-    {
-      key: 'id',
-      title: 'Pedido',
-      sorter: true,
-      sortOrder: sortOrderOf('id'),
-      render: (_, o) => (
-        <div className="order-id">
-          <code>{shortId(o.id)}</code>
-          <span className="order-id__code">{o.code}</span>
+  const listTab = (
+    <Card className="orders-list">
+      {phone ? (
+        <OrderFiltersSheet filters={filters} onChange={patch} onClear={clear} canClear={hasOrderFilters(filters)} />
+      ) : (
+        <OrderFilters filters={filters} onChange={patch} onClear={clear} canClear={hasOrderFilters(filters)} />
+      )}
+      {orders.isError && <Alert type="error" showIcon title={serverMessageOr(orders.error, 'No se pudieron cargar los pedidos.')} style={{ marginBottom: 12 }} />}
+      {!phone ? (
+        <OrdersTable
+          orders={list}
+          loading={orders.isFetching}
+          filters={filters}
+          onSort={patch}
+          storeName={storeName}
+          onView={show('detail')}
+          onChangeStatus={show('status')}
+          onHistory={show('history')}
+          onReceipt={show('receipt')}
+        />
+      ) : orders.isPending ? (
+        <Skeleton active />
+      ) : list.length === 0 ? (
+        <Empty description={OrderMessages.noOrders} />
+      ) : (
+        <div className="order-cards">
+          {list.map((o) => (
+            <OrderCard key={o.id} order={o} onOpen={show('detail')} />
+          ))}
         </div>
-      ),
-    },
-    {
-      key: 'customer',
-      title: 'Cliente',
-      render: (_, o) => (
-        <div className="order-customer">
-          <strong>{o.customerName || 'Sin nombre'}</strong>
-          <span>{o.customerPhone || 'Sin teléfono'}</span>
-          {o.customerAddress && <span className="order-customer__address">{o.customerAddress}</span>}
-        </div>
-      ),
-    },
-    { key: 'total', title: 'Total', sorter: true, sortOrder: sortOrderOf('total'), align: 'right', render: (_, o) => <strong>{formatMoney(o.total)}</strong> },
-    { key: 'status', title: 'Estado', sorter: true, sortOrder: sortOrderOf('status'), render: (_, o) => <StatusTag status={o.status} /> },
-    { key: 'paymentStatus', title: 'Pago', render: (_, o) => <PaymentTag status={o.paymentStatus} /> },
-    { key: 'orderType', title: 'Tipo', render: (_, o) => <TypeTag type={o.orderType} /> },
-    { key: 'createdAt', title: 'Fecha', sorter: true, sortOrder: sortOrderOf('createdAt'), render: (_, o) => formatDate(o.createdAt) },
-    {
-      key: 'actions',
-      title: 'Acciones',
-      render: (_, o) => {
-        const wa = customerWhatsappUrl(o, o.status, storeName);
-        return (
-          <div className="order-actions" onClick={(e) => e.stopPropagation()}>
-            <Tooltip title="Ver detalle">
-              <Button size="small" icon={<EyeOutlined />} aria-label={`Ver pedido ${o.code}`} onClick={() => setViewing(o)} />
-            </Tooltip>
-            <Tooltip title="Cambiar estado">
-              <Button size="small" icon={<SwapOutlined />} aria-label={`Cambiar estado del pedido ${o.code}`} disabled={allowedNextStatuses(o.status).length === 0} onClick={() => setChanging(o)} />
-            </Tooltip>
-            <Tooltip title="Historial">
-              <Button size="small" icon={<HistoryOutlined />} aria-label={`Historial del pedido ${o.code}`} onClick={() => setHistoryOf(o)} />
-            </Tooltip>
-            <Tooltip title="Recibo">
-              <Button size="small" icon={<PrinterOutlined />} aria-label={`Recibo del pedido ${o.code}`} onClick={() => setReceiptOf(o)} />
-            </Tooltip>
-            {wa && (
-              <Tooltip title="WhatsApp al cliente">
-                <Button size="small" icon={<WhatsAppOutlined />} aria-label={`WhatsApp al cliente del pedido ${o.code}`} href={wa} target="_blank" rel="noopener noreferrer" />
-              </Tooltip>
-            )}
-          </div>
-        );
-      },
-    },
-  ];
+      )}
+      {data && <OrderPagination page={data.currentPage} totalPages={data.totalPages} total={data.total} limit={filters.limit} onPage={(page) => patch({ page })} />}
+    </Card>
+  );
 
   return (
     <>
       <header className="page-header">
         <h1>Pedidos</h1>
-        <p>Los pedidos de tu tienda en línea, de WhatsApp y del punto de venta, con su estado.</p>
+        <p>Los pedidos de tu tienda en línea, de WhatsApp y del punto de venta, con su estado y sus pagos.</p>
       </header>
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as Tab)}
         items={[
-          {
-            key: 'list',
-            label: 'Lista de pedidos',
-            children: (
-              <Card>
-                <OrderFilters filters={filters} onChange={patch} onClear={() => setFilters(DEFAULT_ORDER_FILTERS)} canClear={hasOrderFilters(filters)} />
-                {orders.isError && <Alert type="error" showIcon title={serverMessageOr(orders.error, 'No se pudieron cargar los pedidos.')} style={{ marginBottom: 12 }} />}
-                <Table<OrderView>
-                  rowKey="id"
-                  className="orders-table"
-                  loading={orders.isFetching}
-                  columns={columns}
-                  dataSource={data?.orders ?? []}
-                  pagination={false}
-                  scroll={{ x: 900 }}
-                  onChange={onTableChange}
-                  showSorterTooltip={false}
-                  onRow={(o) => ({ onClick: () => setViewing(o), style: { cursor: 'pointer' } })}
-                  locale={{ emptyText: <Empty description={OrderMessages.noOrders} /> }}
-                />
-                {data && (
-                  <OrderPagination page={data.currentPage} totalPages={data.totalPages} total={data.total} limit={filters.limit} onPage={(page) => patch({ page })} />
-                )}
-              </Card>
-            ),
-          },
+          { key: 'list', label: 'Lista de pedidos', children: listTab },
           { key: 'flow', label: 'Flujo de estados', children: <StateFlow /> },
         ]}
       />
       <OrderDetailModal
-        order={fresh(viewing)}
+        order={fresh('detail')}
         storeName={storeName}
-        onClose={() => setViewing(null)}
-        onChangeStatus={(o) => setChanging(o)}
-        onHistory={(o) => setHistoryOf(o)}
-        onReceipt={(o) => setReceiptOf(o)}
+        fullScreen={phone}
+        onClose={close('detail')}
+        onChangeStatus={show('status')}
+        onReceipt={show('receipt')}
+        onRecordPayment={show('payment')}
+        onRefund={show('refund')}
       />
-      <StatusChangeModal order={changing} storeName={storeName} onClose={() => setChanging(null)} />
-      <HistoryModal order={fresh(historyOf)} onClose={() => setHistoryOf(null)} />
-      <ReceiptModal order={fresh(receiptOf)} onClose={() => setReceiptOf(null)} />
+      <StatusChangeModal order={open.status ?? null} storeName={storeName} onClose={close('status')} />
+      <HistoryModal order={fresh('history')} onClose={close('history')} />
+      <ReceiptModal order={fresh('receipt')} onClose={close('receipt')} />
+      <RecordPaymentModal order={open.payment ?? null} onClose={close('payment')} />
+      <RefundModal order={open.refund ?? null} onClose={close('refund')} />
     </>
-  );
-}
-
-const STEP_HINTS: Record<string, string> = {
-  pending: 'El pedido llegó por WhatsApp o la tienda.',
-  confirmed: 'Confirmaste el pedido con el cliente.',
-  preparing: 'Lo estás preparando.',
-  ready: 'Listo para entregar o recoger.',
-  out_for_delivery: 'Va en camino: el stock sale de la bodega.',
-  delivered: 'El cliente lo recibió.',
-  completed: 'Cerrado. Las ventas del POS empiezan aquí.',
-};
-
-/** The state flow tab: the forward steps, and where cancelling is allowed. */
-function StateFlow() {
-  return (
-    <Card>
-      <Steps
-        orientation="vertical"
-        current={-1}
-        items={STATUS_FLOW.map((s) => ({ title: STATUS_LABELS[s], content: STEP_HINTS[s] }))}
-      />
-      <Alert
-        type="warning"
-        showIcon
-        title="Cancelar"
-        description="Un pedido se puede cancelar en cualquier estado excepto Entregado, Completado y Cancelado. Al cancelarlo, sus unidades vuelven al inventario. Cada cambio guarda una nota opcional en el historial."
-      />
-    </Card>
   );
 }

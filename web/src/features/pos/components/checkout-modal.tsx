@@ -68,14 +68,10 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
           customerName: name.trim() || OrderMessages.walkInCustomer,
           customerPhone: phone.trim(),
           customerNit: nit.trim() || OrderMessages.defaultNit,
-          orderType: 'pos',
           paymentMethod: method,
-          paymentStatus: 'paid',
-          status: 'completed',
-          cashReceived: method === 'cash' ? cash : null,
-          items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity, price: l.price })),
-          subtotal: total,
-          total,
+          cashReceived: method === 'cash' && cash !== null ? cash : undefined,
+          // Prices and totals are the server's: the lines carry only product and quantity.
+          items: lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
         },
       },
       {
