@@ -27,3 +27,4 @@ export * from './stock-level';
 export * from './vat';
 export * from './whatsapp';
 export * from './fel';
+export * from './receipt-link';

@@ -65,6 +65,8 @@ export const ROUTES: readonly RouteRule[] = [
   // ordering
   { pattern: '/api/orders*', service: 'ordering', access: 'owner' },
   { pattern: '/api/public/orders/*', service: 'ordering', access: 'public' },
+  // A receipt's signed link, sent to the customer by WhatsApp (the signature is checked by ordering).
+  { pattern: '/api/public/receipts/*', service: 'ordering', access: 'public', methods: ['GET', 'HEAD'] },
   // inventory
   { pattern: '/api/inventory*', service: 'inventory', access: 'owner' },
   // reporting

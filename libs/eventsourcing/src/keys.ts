@@ -11,6 +11,8 @@ export const KeyPurpose = {
   unsubscribe: 'tiendita/unsubscribe-token/v1',
   /** The relay's signature of a Kafka message (eventsourcing's Kafka transport). */
   kafkaMessage: 'tiendita/kafka-message-signature/v1',
+  /** The signature of a receipt's public link, sent to the customer by WhatsApp (ordering). */
+  receiptLink: 'tiendita/receipt-link-signature/v1',
 } as const;
 export type KeyPurpose = (typeof KeyPurpose)[keyof typeof KeyPurpose];
 

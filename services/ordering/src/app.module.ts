@@ -21,6 +21,9 @@ import { SearchMemo } from './orders/application/search-memo';
 import { StoreLogos } from './orders/application/store-logos';
 import { StoreReader } from './orders/application/store-reader';
 import { OrdersController, PublicOrdersController } from './orders/http/orders.controller';
+import { ReceiptLinkController } from './orders/http/receipt-link.controller';
+import { BulkCancelController } from './orders/limits/bulk-cancel.controller';
+import { PublicOrderLimits } from './orders/limits/public-order-limits';
 import { projections } from './projections';
 
 const commandHandlers = [PlacePublicOrderHandler, PlacePosSaleHandler, ChangeOrderStatusHandler, RecordPaymentHandler, RefundPaymentHandler, ExpirePendingOrdersHandler];
@@ -29,8 +32,9 @@ const queryHandlers = [ListOrdersHandler, GetOrderHandler, GetOrderHistoryHandle
 /** Root module of the ordering service (GET /health comes from service-kit). */
 @Module({
   imports: [CqrsModule.forRoot(), EventSourcingModule.forService({ schema: 'ordering', projections })],
-  controllers: [OrdersController, PublicOrdersController],
+  controllers: [BulkCancelController, OrdersController, PublicOrdersController, ReceiptLinkController],
   providers: [
+    PublicOrderLimits,
     ...commandHandlers,
     ...queryHandlers,
     AuthorNames,

@@ -1,16 +1,20 @@
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Skeleton } from 'antd';
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
 import { serverMessageOr } from '../../../lib/api-error';
 import { useStoreSettings } from '../../settings/api/get-store-settings';
 import { useStore } from '../../store/api/get-store';
 import { useOrder } from '../api/get-order';
 import { receiptPdfUrl } from '../api/receipt-pdf';
 import { Receipt } from '../components/receipt';
+import { SendReceiptButton } from '../components/send-receipt-button';
 import '../receipt.css';
 
-/** /orders/{id}/receipt: the receipt alone, for an 80 mm thermal printer; ?print=1 opens the print dialog. */
+/**
+ * /orders/{id}/receipt: the receipt alone, for an 80 mm thermal printer; ?print=1 opens the print dialog.
+ * From here the owner sends it to the customer by WhatsApp, or starts the next sale.
+ */
 export function ReceiptPage() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
@@ -37,6 +41,10 @@ export function ReceiptPage() {
         <Button type="primary" icon={<DownloadOutlined />} href={receiptPdfUrl(order.data.id)} download={`recibo-${order.data.code}.pdf`}>
           Descargar PDF
         </Button>
+        <SendReceiptButton orderId={order.data.id} storeName={store.data?.name ?? ''} />
+        <Link to="/pos">
+          <Button icon={<PlusOutlined />}>Nueva venta</Button>
+        </Link>
         <Link to="/orders">
           <Button>Pedidos</Button>
         </Link>
