@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { orderDecider, type PlaceOrder } from '../../domain/order.decider';
+import { PublicOrderLimits } from '../../limits/public-order-limits';
 import { InventoryClient } from '../inventory-client';
 import { idFor } from '../order-ids';
 import { OrderWriter } from '../order-writer';
@@ -69,12 +70,14 @@ export class Checkout {
     private readonly stores: StoreReader,
     private readonly inventory: InventoryClient,
     private readonly writer: OrderWriter,
+    limits: PublicOrderLimits,
   ) {
     this.steps = [
       { name: 'read sources', run: (ctx) => this.readSources(ctx) },
       { name: 'price lines', run: async (ctx) => this.price(ctx) },
+      limits.step,
       { name: 'reserve stock', run: (ctx) => this.reserve(ctx), compensate: (ctx) => this.release(ctx) },
-      { name: 'claim code', run: async (ctx) => void (ctx.code = await this.claimCode(ctx.orderId, ctx.storeId)) },
+      { name: 'claim code', run: async (ctx) => void (ctx.code = await (ctx.codeClaim ?? this.claimCode(ctx.orderId, ctx.storeId))) },
       { name: 'decide', run: async (ctx) => this.decide(ctx) },
       { name: 'append', run: (ctx) => this.append(ctx) },
     ];
@@ -113,7 +116,10 @@ export class Checkout {
     orderDecider.decide(ctx.command, orderDecider.initialState());
   }
 
+  /** The code's claim (a round trip of ours) starts now and overlaps inventory's call; the next step takes its answer. */
   private async reserve(ctx: CheckoutContext): Promise<void> {
+    ctx.codeClaim = this.claimCode(ctx.orderId, ctx.storeId);
+    ctx.codeClaim.catch(() => undefined); // awaited by the next step; a refused reservation is the error to answer
     await this.inventory.reserve(ctx.caller, { orderId: ctx.orderId, lines: ctx.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: ctx.input.kind === 'pos' });
   }
 

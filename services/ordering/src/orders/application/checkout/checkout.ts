@@ -30,6 +30,8 @@ export interface CheckoutContext {
   /** Who inventory sees as the caller (the owner, or 'public' in the store). */
   caller: CallerIdentity;
   lines: OrderLine[];
+  /** The code claimed for the order (a claim started early: see the reserve step), then the code. */
+  codeClaim?: Promise<string>;
   code: string;
   command: PlaceOrder | null;
   /** The order placed (or found placed by the same Idempotency-Key), and where its events landed. */
