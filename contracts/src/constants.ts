@@ -8,6 +8,7 @@ export * from './whatsapp';
 export * from './image-variants';
 export * from './money';
 export * from './order-constants';
+export * from './order-limits';
 export * from './order-status';
 export * from './store-constants';
 export * from './store-theme';

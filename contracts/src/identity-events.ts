@@ -166,6 +166,12 @@ export const StoreSettingsChanges = z
     kashEnabled: z.boolean(),
     zigiEnabled: z.boolean(),
     taxRegime: z.enum(TAX_REGIMES),
+    /** Limits on public orders (issue 26); absent until the owner sets them (ORDER_LIMITS_DEFAULTS apply). */
+    orderMaxUnitsPerLine: z.number().int(),
+    orderMaxUnitsPerOrder: z.number().int(),
+    orderHoldHours: z.number().int(),
+    /** Phone keys (phoneKey) the store takes no public orders from: the whole list. */
+    blockedPhones: z.array(z.string()),
   })
   .partial();
 export type StoreSettingsChanges = z.infer<typeof StoreSettingsChanges>;

@@ -4,6 +4,30 @@ import { TAX_REGIMES, type TaxRegime } from './identity-events';
 import { BUSINESS_TYPE_VALUES, DEPARTMENTS } from './store-constants';
 import { StoreSettingsView } from './store';
 import { DEFAULT_TAX_RATE, SMALL_TAXPAYER_TAX_RATE, vatContained } from './vat';
+import { ORDER_LIMIT_BOUNDS, OrderLimitMessages, phoneKey } from './order-limits';
+
+export * from './order-limits';
+
+const wholeIn = (bounds: { min: number; max: number }, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(bounds.min, message).max(bounds.max, message);
+
+/** Blocked phone numbers as the owner typed them → their keys (phoneKey), without repeats, in order. */
+const BlockedPhones = z
+  .array(z.string({ error: OrderLimitMessages.blockedPhoneInvalid('') }).max(40), { error: OrderLimitMessages.blockedPhonesTooMany })
+  .max(ORDER_LIMIT_BOUNDS.blockedPhones, OrderLimitMessages.blockedPhonesTooMany)
+  .transform((phones, ctx) => {
+    const keys: string[] = [];
+    for (const phone of phones) {
+      if (phone.trim() === '') continue;
+      const key = phoneKey(phone);
+      if (!key) {
+        ctx.addIssue({ code: 'custom', message: OrderLimitMessages.blockedPhoneInvalid(phone.trim()) });
+        return z.NEVER;
+      }
+      if (!keys.includes(key)) keys.push(key);
+    }
+    return keys.sort();
+  });
 
 /** Spanish messages of the settings screen and its calls (spec 001 §5 and §8). */
 export const SettingsMessages = {
@@ -128,6 +152,10 @@ export const UpdateStoreSettingsRequest = z
     receiptFooter: text(500),
     kashEnabled: comingSoon,
     zigiEnabled: comingSoon,
+    orderMaxUnitsPerLine: wholeIn(ORDER_LIMIT_BOUNDS.orderMaxUnitsPerLine, OrderLimitMessages.unitsPerLineInvalid),
+    orderMaxUnitsPerOrder: wholeIn(ORDER_LIMIT_BOUNDS.orderMaxUnitsPerOrder, OrderLimitMessages.unitsPerOrderInvalid),
+    orderHoldHours: wholeIn(ORDER_LIMIT_BOUNDS.orderHoldHours, OrderLimitMessages.holdHoursInvalid),
+    blockedPhones: BlockedPhones,
   })
   .partial();
 export type UpdateStoreSettingsRequest = z.infer<typeof UpdateStoreSettingsRequest>;
@@ -140,6 +168,11 @@ export type CreateStoreSettingsRequest = z.infer<typeof CreateStoreSettingsReque
 export const StoreSettingsDetails = StoreSettingsView.extend({
   taxRegime: z.enum(TAX_REGIMES),
   taxNote: z.string(),
+  /** The limits on public orders (issue 26), ORDER_LIMITS_DEFAULTS until the owner sets them. */
+  orderMaxUnitsPerLine: z.number().int(),
+  orderMaxUnitsPerOrder: z.number().int(),
+  orderHoldHours: z.number().int(),
+  blockedPhones: z.array(z.string()),
 });
 export type StoreSettingsDetails = z.infer<typeof StoreSettingsDetails>;
 

@@ -76,5 +76,11 @@ export const gatewayConfigShape = {
   /** Shop subscriptions (POST /api/public/subscribe/*) per address per window. */
   RATE_SUBSCRIBE_PER_IP: count(30),
   RATE_SUBSCRIBE_WINDOW_MIN: count(15),
+  /**
+   * Public orders (POST /api/public/orders/{store}) one address may place in one store per window
+   * (issue 26): each holds stock. Sized for a shared address; the phone's own limits are ordering's.
+   */
+  RATE_ORDER_PER_IP: count(30),
+  RATE_ORDER_WINDOW_MIN: count(10),
 };
 export type GatewayConfig = ServiceConfig<typeof gatewayConfigShape>;

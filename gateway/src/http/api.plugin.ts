@@ -1,4 +1,5 @@
-import { createPool } from '@tiendita/service-kit';
+import { OrderLimitMessages } from '@tiendita/contracts';
+import { createPool, TooManyRequestsError } from '@tiendita/service-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -112,6 +113,18 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
     url: '/api/public/subscribe/*',
     handler: async (request, reply) => {
       await limiter.hit([{ bucket: `subscribe:ip:${request.ip}`, limit: config.RATE_SUBSCRIBE_PER_IP, windowSeconds: config.RATE_SUBSCRIBE_WINDOW_MIN * 60 }]);
+      return publicForward(request, reply);
+    },
+  });
+  // Public orders hold stock: counted per address and store (429 in Spanish past the limit).
+  api.route({
+    method: ['POST'],
+    url: '/api/public/orders/*',
+    handler: async (request, reply) => {
+      const store = request.url.split('?', 1)[0].split('/')[4] ?? '';
+      const bucket = `order:${store.toLowerCase().slice(0, 100)}:ip:${request.ip}`;
+      const [state] = await limiter.count([{ bucket, limit: config.RATE_ORDER_PER_IP, windowSeconds: config.RATE_ORDER_WINDOW_MIN * 60 }], []);
+      if (state?.full) throw new TooManyRequestsError(OrderLimitMessages.addressRateLimited, state.retryAfterSeconds);
       return publicForward(request, reply);
     },
   });

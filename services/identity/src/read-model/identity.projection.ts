@@ -77,6 +77,11 @@ export const identityProjection: Projection<IdentityTable> = {
         updated_at timestamptz NOT NULL
       );
       CREATE UNIQUE INDEX IF NOT EXISTS ${ss}_store ON ${t.store_settings} (store_id);
+      -- Limits on public orders (issue 26): null until the owner sets them (ORDER_LIMITS_DEFAULTS apply).
+      ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS order_max_units_per_line integer;
+      ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS order_max_units_per_order integer;
+      ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS order_hold_hours integer;
+      ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS blocked_phones text[];
     `);
   },
 
@@ -173,6 +178,7 @@ const STORE_COLUMN_OF: Record<string, string> = {
 const SETTINGS_COLUMN_OF: Record<string, string> = {
   taxRate: 'tax_rate', currency: 'currency', printReceipts: 'print_receipts', receiptHeader: 'receipt_header',
   receiptFooter: 'receipt_footer', kashEnabled: 'kash_enabled', zigiEnabled: 'zigi_enabled',
+  orderMaxUnitsPerLine: 'order_max_units_per_line', orderMaxUnitsPerOrder: 'order_max_units_per_order', orderHoldHours: 'order_hold_hours', blockedPhones: 'blocked_phones',
 };
 
 /** One UPDATE setting the columns of the fields present in `changes`, and updated_at. */

@@ -14,6 +14,7 @@ import { useUpdateStoreSettings } from './api/update-store-settings';
 import { bodiesOf, formValuesOf, SETTINGS_TABS, TAB_OF_FIELD, tabOfHash, type SettingsFormValues, type SettingsTab } from './lib/settings-form';
 import { SubscriptionsCard } from '../subscriptions/components/subscriptions-card';
 import { FelSettingsTab } from './fel-settings-tab';
+import { OrderLimitsFields } from './order-limits-fields';
 import { readable } from '../../shop/lib/theme';
 import './settings.css';
 
@@ -203,6 +204,7 @@ function WhatsappTab() {
           Probar el mensaje en WhatsApp
         </Typography.Link>
       )}
+      <OrderLimitsFields />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, typ
 import {
   AuthMessages,
   IdentityStreams,
+  ORDER_LIMITS_DEFAULTS,
   SettingsMessages,
   SubdomainSchema,
   TAX_REGIME_INFO,
@@ -31,6 +32,10 @@ interface SettingsRow {
   print_receipts: boolean;
   receipt_header: string | null;
   receipt_footer: string | null;
+  order_max_units_per_line: number | null;
+  order_max_units_per_order: number | null;
+  order_hold_hours: number | null;
+  blocked_phones: string[] | null;
   updated_at: Date;
 }
 
@@ -49,6 +54,10 @@ function toSettingsView(row: SettingsRow): StoreSettingsDetails {
     receiptFooter: row.receipt_footer,
     taxRegime,
     taxNote: TAX_REGIME_INFO[taxRegime].receiptNote,
+    orderMaxUnitsPerLine: row.order_max_units_per_line ?? ORDER_LIMITS_DEFAULTS.orderMaxUnitsPerLine,
+    orderMaxUnitsPerOrder: row.order_max_units_per_order ?? ORDER_LIMITS_DEFAULTS.orderMaxUnitsPerOrder,
+    orderHoldHours: row.order_hold_hours ?? ORDER_LIMITS_DEFAULTS.orderHoldHours,
+    blockedPhones: row.blocked_phones ?? [],
   };
 }
 
@@ -73,7 +82,8 @@ export class GetStoreSettingsHandler implements IQueryHandler<GetStoreSettingsQu
     const find = async () =>
       (
         await this.pool.query<SettingsRow>(
-          `SELECT id, store_id, tax_rate, currency, kash_enabled, zigi_enabled, print_receipts, receipt_header, receipt_footer, updated_at
+          `SELECT id, store_id, tax_rate, currency, kash_enabled, zigi_enabled, print_receipts, receipt_header, receipt_footer,
+                  order_max_units_per_line, order_max_units_per_order, order_hold_hours, blocked_phones, updated_at
            FROM ${READ_TABLES.store_settings} WHERE store_id = $1`,
           [storeId],
         )

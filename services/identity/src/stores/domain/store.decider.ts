@@ -30,6 +30,11 @@ export type SettingsFields = {
   kashEnabled: boolean;
   zigiEnabled: boolean;
   taxRegime: TaxRegime;
+  /** Limits on public orders: absent until the owner first sets them. */
+  orderMaxUnitsPerLine?: number;
+  orderMaxUnitsPerOrder?: number;
+  orderHoldHours?: number;
+  blockedPhones?: string[];
 };
 
 export type StoreState =
@@ -150,7 +155,9 @@ function createStore(c: CreateStore['data'], state: StoreState): StoreEvent[] {
 function diff<T extends object>(current: T, wanted: Partial<T>): Partial<T> {
   const changes: Partial<T> = {};
   for (const [key, value] of Object.entries(wanted) as [keyof T, T[keyof T]][]) {
-    if (value !== undefined && current[key] !== value) changes[key] = value;
+    // Lists (blocked phones) compare by content.
+    const same = Array.isArray(value) ? JSON.stringify(current[key]) === JSON.stringify(value) : current[key] === value;
+    if (value !== undefined && !same) changes[key] = value;
   }
   return changes;
 }

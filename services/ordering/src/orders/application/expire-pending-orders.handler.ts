@@ -1,13 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { ORDER_LIMITS_DEFAULTS } from '@tiendita/contracts';
 import { PG_POOL, SERVICE_CONFIG } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { OrderingConfig } from '../../config';
+import { ORDER_LIMITS_TABLE } from '../limits/order-limits.projection';
 import { ExpirePendingOrdersCommand } from './order.commands';
 import { OrderWriter } from './order-writer';
 
 /**
- * Cancels pending public orders older than ORDER_HOLD_HOURS, with a history note. Safe with
+ * Cancels pending public orders older than their store's hold (at most ORDER_HOLD_HOURS), with a history note. Safe with
  * several ordering processes: the decider cancels only a pending order, and the event store's
  * expected-version check lets one append win; the others reload, see it cancelled, append nothing.
  */
@@ -20,15 +22,18 @@ export class ExpirePendingOrdersHandler implements ICommandHandler<ExpirePending
   ) {}
 
   async execute(): Promise<number> {
-    const hours = this.config.ORDER_HOLD_HOURS;
-    const due = await this.pool.query<{ id: string; store_id: string }>(
-      `SELECT id, store_id FROM ordering.orders WHERE status = 'pending' AND created_at < now() - ($1::bigint * interval '1 millisecond') ORDER BY created_at LIMIT 500`,
-      [Math.round(hours * 3600_000)],
+    // Each store's own hold (Configuración, issue 26; ORDER_LIMITS_DEFAULTS until set), never longer than ORDER_HOLD_HOURS.
+    const due = await this.pool.query<{ id: string; store_id: string; hours: number }>(
+      `SELECT o.id, o.store_id, LEAST(COALESCE(l.hold_hours, $2)::float8, $1::float8) AS hours
+       FROM ordering.orders o LEFT JOIN ${ORDER_LIMITS_TABLE} l ON l.store_id = o.store_id
+       WHERE o.status = 'pending' AND o.created_at < now() - (LEAST(COALESCE(l.hold_hours, $2)::float8, $1::float8) * interval '1 hour')
+       ORDER BY o.created_at LIMIT 500`,
+      [this.config.ORDER_HOLD_HOURS, ORDER_LIMITS_DEFAULTS.orderHoldHours],
     );
     let cancelled = 0;
     for (const o of due.rows) {
       const r = await this.writer.run(
-        { type: 'ExpireOrder', orderId: o.id, notes: `Cancelado automáticamente: no se confirmó en ${hours} horas`, changedAt: new Date().toISOString() },
+        { type: 'ExpireOrder', orderId: o.id, notes: `Cancelado automáticamente: no se confirmó en ${Number(o.hours)} horas`, changedAt: new Date().toISOString() },
         { storeId: o.store_id, actor: 'system' },
         5,
       );

@@ -27,6 +27,12 @@ export interface SettingsFormValues {
   printReceipts: boolean;
   kashEnabled: boolean;
   zigiEnabled: boolean;
+  /** Limits on online orders (issue 26). */
+  orderHoldHours: number;
+  orderMaxUnitsPerLine: number;
+  orderMaxUnitsPerOrder: number;
+  /** Blocked phone numbers, one per line. */
+  blockedPhones: string;
 }
 
 export const SETTINGS_TABS = ['general', 'contact', 'whatsapp', 'ai', 'customization', 'advanced', 'fel'] as const;
@@ -41,6 +47,7 @@ export const TAB_OF_FIELD: Record<keyof SettingsFormValues, SettingsTab> = {
   logoUrl: 'customization', primaryColor: 'customization', secondaryColor: 'customization', accentColor: 'customization',
   subdomain: 'advanced', taxRegime: 'advanced', receiptHeader: 'advanced', receiptFooter: 'advanced', printReceipts: 'advanced',
   kashEnabled: 'advanced', zigiEnabled: 'advanced',
+  orderHoldHours: 'whatsapp', orderMaxUnitsPerLine: 'whatsapp', orderMaxUnitsPerOrder: 'whatsapp', blockedPhones: 'whatsapp',
 };
 
 export function tabOfHash(hash: string): SettingsTab {
@@ -75,6 +82,10 @@ export function formValuesOf(store: StoreView, settings: StoreSettingsDetails): 
     printReceipts: settings.printReceipts,
     kashEnabled: settings.kashEnabled,
     zigiEnabled: settings.zigiEnabled,
+    orderHoldHours: settings.orderHoldHours,
+    orderMaxUnitsPerLine: settings.orderMaxUnitsPerLine,
+    orderMaxUnitsPerOrder: settings.orderMaxUnitsPerOrder,
+    blockedPhones: settings.blockedPhones.join('\n'),
   };
 }
 
@@ -108,6 +119,10 @@ export function bodiesOf(v: SettingsFormValues): { store: UpdateStoreInput; sett
       receiptHeader: v.receiptHeader,
       receiptFooter: v.receiptFooter,
       printReceipts: v.printReceipts,
+      orderHoldHours: v.orderHoldHours,
+      orderMaxUnitsPerLine: v.orderMaxUnitsPerLine,
+      orderMaxUnitsPerOrder: v.orderMaxUnitsPerOrder,
+      blockedPhones: v.blockedPhones.split(/[\n,;]+/).map((p) => p.trim()).filter(Boolean),
     },
   };
 }

@@ -1,0 +1,83 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { OrderLimitMessages, phoneKey } from '@tiendita/contracts';
+import { ValidationError } from '@tiendita/eventsourcing';
+import { ForbiddenError, PG_POOL, SERVICE_CONFIG, TooManyRequestsError } from '@tiendita/service-kit';
+import type { Pool } from 'pg';
+import type { OrderingConfig } from '../../config';
+import type { CheckoutContext, CheckoutStep } from '../application/checkout/checkout';
+import { ORDER_LIMITS_TABLE, PENDING_PUBLIC_ORDERS_TABLE } from './order-limits.projection';
+
+/** Fixed-window counters of public orders per store and phone (one upsert per checkout). */
+const COUNTERS_TABLE = 'ordering.public_order_counters';
+
+interface LimitsRow {
+  hits: number;
+  retry: number;
+  max_units_per_line: number | null;
+  max_units_per_order: number | null;
+  blocked: boolean | null;
+  pending: number;
+}
+
+/**
+ * The public checkout's fairness step (issue 26), before any stock is held: a phone the store
+ * blocked is refused (403), a phone past ORDER_RATE_PER_PHONE orders per window in this store or
+ * with ORDER_MAX_PENDING_PER_PHONE orders still waiting there is held back (429), and a line or an
+ * order past the store's units caps is refused (400). All of it in one statement. POS sales and a
+ * retry of an order already placed (same Idempotency-Key) are not checked.
+ */
+@Injectable()
+export class PublicOrderLimits implements OnModuleInit {
+  readonly step: CheckoutStep = { name: 'public order limits', run: (ctx) => this.check(ctx) };
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(SERVICE_CONFIG) private readonly config: OrderingConfig,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    // Counters are not a read model (nothing to replay): a plain table of ordering's schema.
+    await this.pool.query(`CREATE TABLE IF NOT EXISTS ${COUNTERS_TABLE} (key text PRIMARY KEY, window_start timestamptz NOT NULL, hits integer NOT NULL)`);
+  }
+
+  async check(ctx: CheckoutContext): Promise<void> {
+    if (ctx.input.kind !== 'public' || ctx.existing) return;
+    const phone = ctx.input.customer.phone ? phoneKey(ctx.input.customer.phone) : null;
+    const r = await this.pool.query<LimitsRow>({
+      name: 'ordering_public_order_limits',
+      text: `WITH hit AS (
+               INSERT INTO ${COUNTERS_TABLE} AS c (key, window_start, hits) SELECT $3, now(), 1 WHERE $3::text IS NOT NULL
+               ON CONFLICT (key) DO UPDATE SET
+                 hits = CASE WHEN c.window_start <= now() - make_interval(mins => $4) THEN 1 ELSE c.hits + 1 END,
+                 window_start = CASE WHEN c.window_start <= now() - make_interval(mins => $4) THEN now() ELSE c.window_start END
+               RETURNING hits, GREATEST(1, ceil(extract(epoch FROM window_start + make_interval(mins => $4) - now())))::int AS retry)
+             SELECT COALESCE((SELECT hits FROM hit), 0) AS hits, COALESCE((SELECT retry FROM hit), 0) AS retry,
+                    l.max_units_per_line, l.max_units_per_order, $2 = ANY(l.blocked_phones) AS blocked,
+                    (SELECT count(*)::int FROM ${PENDING_PUBLIC_ORDERS_TABLE} p WHERE p.store_id = $1 AND p.phone_key = $2) AS pending
+             FROM (SELECT 1) one LEFT JOIN ${ORDER_LIMITS_TABLE} l ON l.store_id = $1`,
+      values: [ctx.storeId, phone, phone ? `phone:${ctx.storeId}:${phone}` : null, this.config.ORDER_RATE_PHONE_WINDOW_MIN],
+    });
+    const row = r.rows[0];
+    if (row.blocked) throw new ForbiddenError(OrderLimitMessages.phoneBlocked);
+    if (row.hits > this.config.ORDER_RATE_PER_PHONE) throw new TooManyRequestsError(OrderLimitMessages.phoneRateLimited, row.retry);
+    if (row.pending >= this.config.ORDER_MAX_PENDING_PER_PHONE) throw new TooManyRequestsError(OrderLimitMessages.tooManyPending(this.config.ORDER_MAX_PENDING_PER_PHONE));
+    checkUnits(ctx, row.max_units_per_line ?? this.config.ORDER_DEFAULT_MAX_UNITS_PER_LINE, row.max_units_per_order ?? this.config.ORDER_DEFAULT_MAX_UNITS_PER_ORDER);
+  }
+}
+
+/** Units per line (a product asked for twice counts once, summed) and per order. */
+function checkUnits(ctx: CheckoutContext, perLine: number, perOrder: number): void {
+  const byProduct = new Map<string, number>();
+  for (const w of ctx.input.wanted) byProduct.set(w.productId, (byProduct.get(w.productId) ?? 0) + w.quantity);
+  for (const [productId, quantity] of byProduct) {
+    if (quantity <= perLine) continue;
+    const name = ctx.products.find((p) => p.id === productId)?.name ?? productId;
+    const message = OrderLimitMessages.unitsPerLine(perLine, name);
+    throw new ValidationError(message, { fields: { items: message }, productId });
+  }
+  const total = [...byProduct.values()].reduce((a, b) => a + b, 0);
+  if (total > perOrder) {
+    const message = OrderLimitMessages.unitsPerOrder(perOrder);
+    throw new ValidationError(message, { fields: { items: message } });
+  }
+}
