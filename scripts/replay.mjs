@@ -152,6 +152,9 @@ async function listAll(pool) {
       const dead =
         (hasDead ? Number((await pool.query(`SELECT count(*) AS n FROM ${svc}.dead_letters WHERE projection = $1`, [p.name])).rows[0].n) : 0) +
         (hasRefused ? Number((await pool.query(`SELECT count(*) AS n FROM ${svc}.transport_dead_letters WHERE group_name = $1`, [`${svc}.${p.name}`])).rows[0].n) : 0);
+      // Stores whose events it set aside (their reads answer 503; every other store goes on).
+      const hasStore = hasDead && (await pool.query(`SELECT 1 FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'dead_letters' AND column_name = 'store_id'`, [svc])).rowCount > 0;
+      const stores = hasStore ? (await pool.query(`SELECT DISTINCT store_id FROM ${svc}.dead_letters WHERE projection = $1 AND store_id IS NOT NULL ORDER BY store_id`, [p.name])).rows.map((x) => x.store_id) : [];
       const sources = [];
       for (const source of p.sources) {
         const cp = hasCheckpoints
@@ -165,7 +168,7 @@ async function listAll(pool) {
         }
         sources.push({ source, checkpoint: cp ? Number(cp.global_position) : null, lag });
       }
-      rows.push({ service: svc, name: p.name, version: p.version, stored: state?.version ?? null, status: state?.status ?? 'sin iniciar', error: state?.last_error ?? null, dead, sources });
+      rows.push({ service: svc, name: p.name, version: p.version, stored: state?.version ?? null, status: state?.status ?? 'sin iniciar', error: state?.last_error ?? null, dead, stores, sources });
     }
     // Reactions (inventory's stock items and orders…) run in the same runner but need the service to
     // be built; they are known from the rows their runner stored.
@@ -195,7 +198,8 @@ async function listAll(pool) {
     const version = r.stored === null || r.stored === r.version ? String(r.version) : `${r.version} (guardada ${r.stored})`;
     const status = r.error ? `${r.status === 'paused' ? 'pausada' : r.status}: ${r.error.slice(0, 60)}` : { running: 'en marcha', paused: 'pausada', rebuilding: 'reconstruyendo' }[r.status] ?? r.status;
     r.sources.forEach((s, i) => {
-      out.push([i === 0 ? `${r.service}.${r.name}` : '', i === 0 ? version : '', i === 0 ? status : '', s.source, s.checkpoint === null ? '—' : String(s.checkpoint), s.lag === null ? '—' : String(s.lag), i === 0 ? String(r.dead) : '']);
+      const dead = r.stores?.length ? `${r.dead} (tienda${r.stores.length === 1 ? '' : 's'} apartada${r.stores.length === 1 ? '' : 's'}: ${r.stores.join(', ')})` : String(r.dead);
+      out.push([i === 0 ? `${r.service}.${r.name}` : '', i === 0 ? version : '', i === 0 ? status : '', s.source, s.checkpoint === null ? '—' : String(s.checkpoint), s.lag === null ? '—' : String(s.lag), i === 0 ? dead : '']);
     });
   }
   const widths = out[0].map((_, c) => Math.max(...out.map((row) => row[c].length)));
@@ -212,14 +216,16 @@ async function listDeadLetters(pool) {
   const [onlyService, onlyProjection] = target ? target.split('.') : [null, null];
   const all = serviceProjections();
   if (onlyService && !all.has(onlyService)) throw Object.assign(new Error(`No existe el servicio "${onlyService}" con proyecciones`), { oneLine: true });
-  const out = [['id', 'tipo', 'fuente', 'evento', 'posición', 'intentos', 'desde', 'error']];
+  const out = [['id', 'tipo', 'tienda', 'fuente', 'evento', 'posición', 'intentos', 'desde', 'error']];
   for (const [svc, list] of all) {
     if (onlyService && svc !== onlyService) continue;
     const dead = new DeadLetters({ pool, schema: svc, projections: list });
     for (const d of await dead.list()) {
       if (onlyProjection && d.projection !== onlyProjection) continue;
       const position = d.position ? `${d.position.transactionId}/${d.position.globalPosition}` : `partición ${d.partition}, offset ${d.offset}`;
-      out.push([d.id, d.kind === 'projection' ? 'evento no aplicado' : 'mensaje rechazado', d.source, `${d.type ?? '?'} ${d.eventId ?? ''}`.trim(), position, String(d.attempts), when(d.createdAt), short(d.error, 80)]);
+      const kind = d.kind !== 'projection' ? 'mensaje rechazado' : d.held ? 'apartado detrás de otro' : d.storeId ? 'evento apartado' : 'evento no aplicado';
+      // A store's dead letter holds only that store's reads; one without a store pauses the projection for all.
+      out.push([d.id, kind, d.storeId ?? (d.kind === 'projection' ? 'todas (pausa)' : '—'), d.source, `${d.type ?? '?'} ${d.eventId ?? ''}`.trim(), position, String(d.attempts), when(d.createdAt), short(d.error, 80)]);
     }
   }
   if (out.length === 1) {
@@ -246,7 +252,11 @@ async function resolveDeadLetter(pool, url, id, action) {
     if (tty && result.outcome === 'rebuilt') process.stderr.write('\n');
     const e = result.entry;
     const what = `${e.type ?? 'mensaje'}${e.eventId ? ` ${e.eventId}` : ''}`;
-    const follows = result.resumed
+    const follows = e.storeId
+      ? result.resumed
+        ? `; la tienda ${e.storeId} vuelve a leer ${e.projection} en unos segundos (sus eventos apartados se aplicaron en orden)`
+        : `; la tienda ${e.storeId} sigue apartada en ${e.projection}: otro de sus eventos falló (npm run replay -- --dead-letters ${svc}.${e.projection})`
+      : result.resumed
       ? `; ${e.projection ?? e.group} sigue en marcha (el servicio la reanuda en unos segundos)`
       : e.kind === 'projection'
         ? `; ${e.projection} sigue en pausa: le quedan otros dead letters (npm run replay -- --dead-letters ${svc}.${e.projection})`

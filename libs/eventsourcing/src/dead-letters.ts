@@ -8,6 +8,7 @@ import {
   type DeadLetter,
   deadLetterEvent,
   deleteDeadLetter,
+  heldForStore,
   lockDeadLetter,
   readDeadLetters,
   recordDeadLetterFailure,
@@ -45,6 +46,10 @@ export interface DeadLetterEntry {
   error: string;
   attempts: number;
   createdAt: Date;
+  /** The store it was set aside for (the projection goes on for the others); null when it paused the projection. */
+  storeId: string | null;
+  /** Set aside only because an earlier event of its store failed: it is applied after that one is retried or skipped. */
+  held: boolean;
 }
 
 export type DeadLetterOutcome =
@@ -152,6 +157,8 @@ export class DeadLetters {
           error: x.reason,
           attempts: 1,
           createdAt: x.created_at,
+          storeId: null,
+          held: false,
         });
       }
     }
@@ -211,6 +218,12 @@ export class DeadLetters {
       const dead = await lockDeadLetter(tx, this.schema, name, n);
       if (!dead) throw new DeadLetterNotFoundError(`No existe el dead letter ${group}:${n} (npm run replay -- --dead-letters los lista)`);
       const entry = this.projectionEntry(dead);
+      if (dead.storeId !== null && !isReaction) {
+        const result = await this.resolveForStore(tx, projection as Projection, live, dead, entry, action);
+        await tx.query('COMMIT');
+        this.options.logger?.info({ projection: name, eventId: entry.eventId, storeId: dead.storeId, outcome: result.outcome }, `Dead letter ${entry.id}: ${result.outcome}`);
+        return result;
+      }
       const position = entry.position!;
       const partition = transport.partitionOf && entry.streamId ? transport.partitionOf(entry.source, entry.streamId) : 0;
       await tx.query(`INSERT INTO ${this.schema}.subscription_checkpoints (group_name, source, partition) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [group, entry.source, partition]);
@@ -280,6 +293,58 @@ export class DeadLetters {
     } finally {
       tx.done(failure);
     }
+  }
+
+  /**
+   * A dead letter set aside for one store (the projection went on for the others, its checkpoint is
+   * past it): the event is applied (retry) or left out (skip), then the events of that store held
+   * behind it, in order. One that fails becomes the store's dead letter in turn and the rest stay
+   * held; the store's reads answer again once none is left. In the caller's transaction (batch lock held).
+   */
+  private async resolveForStore(tx: PoolClient, projection: Projection, live: Record<string, string>, dead: DeadLetter, entry: DeadLetterEntry, action: 'retry' | 'skip'): Promise<DeadLetterOutcome> {
+    if (dead.held) {
+      const head = (await tx.query<{ id: string }>(`SELECT id FROM ${this.schema}.dead_letters WHERE projection = $1 AND store_id = $2 AND NOT held ORDER BY id LIMIT 1`, [dead.projection, dead.storeId])).rows[0];
+      throw new DeadLetterNotFoundError(
+        `${entry.id} está apartado detrás de otro evento de la tienda ${dead.storeId}${head ? ` (${this.schema}.${dead.projection}:${head.id})` : ''}: reintenta o descarta ese primero y este se aplica después`,
+      );
+    }
+    if (action === 'retry') {
+      await tx.query('SAVEPOINT dead_letter');
+      try {
+        await projection.apply(tx, [await this.event(tx, dead)], live);
+        await tx.query('RELEASE SAVEPOINT dead_letter');
+      } catch (err) {
+        if (isTransientError(err)) throw err;
+        await tx.query('ROLLBACK TO SAVEPOINT dead_letter');
+        const message = err instanceof Error ? err.message : String(err);
+        await recordDeadLetterFailure(tx, this.schema, dead.id, message);
+        await tx.query('COMMIT');
+        throw new DeadLetterRetryError({ ...entry, error: message, attempts: entry.attempts + 1 }, err);
+      }
+    }
+    await deleteDeadLetter(tx, this.schema, dead.id);
+    let applied = action === 'retry' ? 1 : 0;
+    for (const next of await heldForStore(tx, this.schema, dead.projection, dead.storeId!)) {
+      await tx.query('SAVEPOINT dead_letter');
+      try {
+        await projection.apply(tx, [await this.event(tx, next)], live);
+        await tx.query('RELEASE SAVEPOINT dead_letter');
+      } catch (err) {
+        if (isTransientError(err)) throw err;
+        await tx.query('ROLLBACK TO SAVEPOINT dead_letter');
+        // This one is now what the store waits for; the events after it stay held.
+        await tx.query(`UPDATE ${this.schema}.dead_letters SET held = false, error = $2, attempts = attempts + 1, last_failed_at = now() WHERE id = $1`, [
+          next.id,
+          err instanceof Error ? err.message : String(err),
+        ]);
+        break;
+      }
+      await deleteDeadLetter(tx, this.schema, next.id);
+      applied++;
+    }
+    const left = Number((await tx.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.schema}.dead_letters WHERE projection = $1 AND store_id = $2`, [dead.projection, dead.storeId])).rows[0].n);
+    if (action === 'skip') return { outcome: 'skipped', entry, resumed: left === 0 };
+    return { outcome: 'applied', entry, events: applied, resumed: left === 0 };
   }
 
   /** The source's events strictly between two positions, in the global order. */
@@ -364,6 +429,8 @@ export class DeadLetters {
       error: d.error,
       attempts: d.attempts,
       createdAt: d.createdAt,
+      storeId: d.storeId,
+      held: d.held,
     };
   }
 

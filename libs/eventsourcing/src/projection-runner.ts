@@ -3,7 +3,7 @@ import { assertSchemaName, PostgresEventStore, type Position, type RecordedEvent
 import { checkout, isTransientError, withSchemaLock } from './pg-util';
 import type { Projection } from './projection';
 import { rebuildProjection, RebuildInProgressError, type RebuildOptions, type RebuildResult } from './projection-rebuild';
-import { deadLetterAndPause, type DeadLetter, markPaused, projectionStateDdl, type ProjectionState, readDeadLetters, readStates } from './projection-state';
+import { blockedStores, deadLetterAndPause, type DeadLetter, markPaused, projectionStateDdl, type ProjectionState, readDeadLetters, readStates, setAsideForStore } from './projection-state';
 import { type ProjectionLogger, type ProjectionStatus, projectionTarget, type ProjectionTarget, uniqueByEventId } from './projection-target';
 import { comparePositions, readCheckpoint, type EventTransport, type HandleResult, type Subscription } from './subscription';
 
@@ -40,7 +40,12 @@ interface Runtime extends ProjectionTarget {
   rebuilding: boolean;
   /** Failed attempts of the event that failed last, by eventId (in this process). */
   failures: Map<string, number>;
+  /** Stores whose events this read model sets aside (a dead letter of theirs waits), as last read. */
+  blocked: Set<string>;
 }
+
+/** Why an event is set aside without being tried: an earlier event of its store could not be applied. */
+const HELD_REASON = 'Apartado: un evento anterior de la misma tienda no se pudo aplicar';
 
 const consoleLogger: ProjectionLogger = {
   info: () => undefined,
@@ -79,7 +84,7 @@ export class ProjectionRunner {
     const target = projectionTarget(this.schema, projection);
     if (this.runtimes.has(projection.name)) throw new Error(`Proyección repetida: ${projection.name}`);
     for (const s of projection.sources) assertSchemaName(s);
-    this.runtimes.set(projection.name, { ...target, subs: [], pausing: null, starting: null, rebuilding: false, failures: new Map() });
+    this.runtimes.set(projection.name, { ...target, subs: [], pausing: null, starting: null, rebuilding: false, failures: new Map(), blocked: new Set() });
   }
 
   /** Creates the runner's tables (`projections`, `dead_letters`, checkpoints) if missing. */
@@ -200,13 +205,24 @@ export class ProjectionRunner {
     return rt.projection.kind === 'reaction' ? `${lock}; SAVEPOINT projection_batch` : `${lock}, set_config('synchronous_commit', 'off', true); SAVEPOINT projection_batch`;
   }
 
-  /** Applies one live batch inside the transport's transaction (the checkpoint is saved there too), after batchStart(). */
+  /**
+   * Applies one live batch inside the transport's transaction (the checkpoint is saved there too), after batchStart().
+   * A read model isolates stores: an event of a store it cannot apply is set aside with that store
+   * (dead letter with its storeId), later events of that store are set aside behind it in order, and
+   * every other store goes on. An event without a store (and any event of a reaction) still pauses
+   * the whole projection.
+   */
   private async handleLive(rt: Runtime, source: string, events: RecordedEventWithTx[], tx: PoolClient): Promise<HandleResult> {
     if (rt.pausing) return { handled: 0 };
     const p = rt.projection;
+    const perStore = p.kind !== 'reaction';
     const fresh = uniqueByEventId(events);
+    if (perStore) rt.blocked = await blockedStores(tx, this.schema, p.name);
+    const isHeld = (e: RecordedEventWithTx) => perStore && e.metadata.storeId !== null && rt.blocked.has(e.metadata.storeId);
+    const held = fresh.filter(isHeld);
     try {
-      await p.apply(tx, fresh, rt.live);
+      await p.apply(tx, held.length ? fresh.filter((e) => !isHeld(e)) : fresh, rt.live);
+      for (const e of held) await setAsideForStore(tx, this.schema, { projection: p.name, source, event: e, error: HELD_REASON, attempts: 0 }, true);
       rt.failures.clear();
       return;
     } catch (err) {
@@ -218,6 +234,10 @@ export class ProjectionRunner {
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
       if (!freshSet.has(e)) continue;
+      if (isHeld(e)) {
+        await setAsideForStore(tx, this.schema, { projection: p.name, source, event: e, error: HELD_REASON, attempts: 0 }, true);
+        continue;
+      }
       await tx.query('SAVEPOINT projection_event');
       try {
         await p.apply(tx, [e], rt.live);
@@ -226,7 +246,7 @@ export class ProjectionRunner {
         if (isTransientError(err)) throw err;
         await tx.query('ROLLBACK TO SAVEPOINT projection_event');
         const attempts = (rt.failures.get(e.metadata.eventId) ?? 0) + 1;
-        rt.failures.clear();
+        // Kept per event until a batch goes through: two bad events of two stores in one batch each reach their limit.
         rt.failures.set(e.metadata.eventId, attempts);
         const maxAttempts = this.options.maxAttempts ?? 3;
         if (attempts < maxAttempts) {
@@ -238,6 +258,17 @@ export class ProjectionRunner {
           throw err;
         }
         const message = err instanceof Error ? err.message : String(err);
+        const store = e.metadata.storeId;
+        if (perStore && store !== null) {
+          await setAsideForStore(tx, this.schema, { projection: p.name, source, event: e, error: message, attempts }, false);
+          rt.blocked.add(store);
+          rt.failures.delete(e.metadata.eventId);
+          this.log.error(
+            { projection: p.name, source, storeId: store, eventId: e.metadata.eventId, type: e.type, globalPosition: e.globalPosition, attempts, err },
+            `La proyección ${p.name} no pudo aplicar ${e.type} de la tienda ${store}: se aparta con los eventos que le sigan de esa tienda (ver ${this.schema}.dead_letters); las demás tiendas siguen`,
+          );
+          continue;
+        }
         await deadLetterAndPause(tx, this.schema, { projection: p.name, source, event: e, error: message, attempts });
         rt.failures.clear();
         rt.pausing = message;
@@ -250,6 +281,22 @@ export class ProjectionRunner {
     }
     rt.failures.clear();
     return;
+  }
+
+  /**
+   * Whether a store's data in a read model is incomplete: an event of that store waits in its dead
+   * letters (as last read by a batch or by refreshBlocked). Its reads answer 503 until it is retried or skipped.
+   */
+  isStoreBlocked(name: string, storeId: string): boolean {
+    return this.runtime(name).blocked.has(storeId);
+  }
+
+  /** Reads again which stores each read model sets aside (an operator may have retried or skipped their events from another process). */
+  async refreshBlocked(): Promise<void> {
+    for (const rt of this.runtimes.values()) {
+      if (rt.projection.kind === 'reaction') continue;
+      rt.blocked = await blockedStores(this.options.pool, this.schema, rt.projection.name);
+    }
   }
 
   /** Stops every subscription (and any rebuild this runner started); checkpoints are already saved. */

@@ -28,6 +28,10 @@ export interface DeadLetter {
   metadata: unknown;
   attempts: number;
   createdAt: Date;
+  /** The store it was set aside for (the projection goes on for the others); null when it paused the whole projection. */
+  storeId: string | null;
+  /** Set aside only because an earlier event of its store failed. */
+  held: boolean;
 }
 
 /**
@@ -64,7 +68,41 @@ export function projectionStateDdl(schema: string): string {
       created_at timestamptz NOT NULL DEFAULT now(),
       last_failed_at timestamptz NOT NULL DEFAULT now(),
       UNIQUE (projection, source, event_id)
-    );`;
+    );
+    -- Set aside for one store (the event's storeId): the projection goes on for every other store.
+    -- held: not failed itself, but behind an earlier event of its store that did (applied in order after it).
+    ALTER TABLE ${schema}.dead_letters ADD COLUMN IF NOT EXISTS store_id text;
+    ALTER TABLE ${schema}.dead_letters ADD COLUMN IF NOT EXISTS held boolean NOT NULL DEFAULT false;`;
+}
+
+/** The stores whose events a projection sets aside (it has a dead letter of theirs), in the caller's transaction or from the pool. */
+export async function blockedStores(db: Pool | PoolClient, schema: string, projection: string): Promise<Set<string>> {
+  const r = await db.query<{ store_id: string }>(`SELECT DISTINCT store_id FROM ${schema}.dead_letters WHERE projection = $1 AND store_id IS NOT NULL`, [projection]);
+  return new Set(r.rows.map((x) => x.store_id));
+}
+
+/**
+ * Sets an event aside for its store, in the caller's transaction (with the checkpoint past it): the
+ * event that failed (`held` false), or one of the same store behind it (`held` true).
+ */
+export async function setAsideForStore(tx: PoolClient, schema: string, { projection, source, event: e, error, attempts }: PoisonEvent, held: boolean): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${schema}.dead_letters
+       (projection, source, event_id, transaction_id, global_position, stream_id, stream_position, type, error, data, metadata, attempts, store_id, held)
+     VALUES ($1, $2, $3, $4::xid8, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (projection, source, event_id)
+     DO UPDATE SET error = EXCLUDED.error, attempts = dead_letters.attempts + EXCLUDED.attempts, last_failed_at = now()`,
+    [projection, source, e.metadata.eventId, e.transactionId, e.globalPosition, e.streamId, e.streamPosition, e.type, error, JSON.stringify(e.data), JSON.stringify(e.metadata), attempts, e.metadata.storeId, held],
+  );
+}
+
+/** The held dead letters of a store behind `afterId`, oldest first, locked for the caller's transaction. */
+export async function heldForStore(tx: PoolClient, schema: string, projection: string, storeId: string): Promise<DeadLetter[]> {
+  const r = await tx.query<DeadLetterRow>(
+    `SELECT ${DEAD_LETTER_COLUMNS} FROM ${schema}.dead_letters WHERE projection = $1 AND store_id = $2 AND held ORDER BY transaction_id, global_position FOR UPDATE`,
+    [projection, storeId],
+  );
+  return r.rows.map(toDeadLetter);
 }
 
 /** An event a projection failed to apply `attempts` times in a row. */
@@ -112,7 +150,7 @@ export async function readStates(db: Pool, schema: string, names: string[]): Pro
 }
 
 const DEAD_LETTER_COLUMNS =
-  'id, projection, source, event_id, transaction_id::text, global_position, stream_id, stream_position, type, error, data, metadata, attempts, created_at';
+  'id, projection, source, event_id, transaction_id::text, global_position, stream_id, stream_position, type, error, data, metadata, attempts, created_at, store_id, held';
 
 interface DeadLetterRow {
   id: string;
@@ -129,6 +167,8 @@ interface DeadLetterRow {
   metadata: unknown;
   attempts: number;
   created_at: Date;
+  store_id: string | null;
+  held: boolean;
 }
 
 function toDeadLetter(x: DeadLetterRow): DeadLetter {
@@ -147,6 +187,8 @@ function toDeadLetter(x: DeadLetterRow): DeadLetter {
     metadata: x.metadata,
     attempts: x.attempts,
     createdAt: x.created_at,
+    storeId: x.store_id ?? null,
+    held: x.held ?? false,
   };
 }
 
@@ -197,7 +239,8 @@ export async function clearDeadLetters(db: Pool | PoolClient, schema: string, pr
  * pause, with the next one's error. Answers whether it was released.
  */
 export async function releaseIfNoDeadLetters(tx: PoolClient, schema: string, projection: string): Promise<boolean> {
-  const next = await tx.query<DeadLetterRow>(`SELECT ${DEAD_LETTER_COLUMNS} FROM ${schema}.dead_letters WHERE projection = $1 ORDER BY id LIMIT 1`, [projection]);
+  // A store's dead letters never paused the projection: only the others keep it paused.
+  const next = await tx.query<DeadLetterRow>(`SELECT ${DEAD_LETTER_COLUMNS} FROM ${schema}.dead_letters WHERE projection = $1 AND store_id IS NULL ORDER BY id LIMIT 1`, [projection]);
   if (next.rowCount) {
     const d = toDeadLetter(next.rows[0]);
     await tx.query(`UPDATE ${schema}.projections SET last_error = $2, updated_at = now() WHERE name = $1`, [

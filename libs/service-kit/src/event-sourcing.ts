@@ -51,6 +51,13 @@ export class ProjectionPausedError extends ServiceUnavailableError {
   }
 }
 
+/** 503: a read model of this store is incomplete (an event of the store waits in its dead letters); other stores read on. */
+export class StoreDataUnavailableError extends ServiceUnavailableError {
+  constructor(projection: string, storeId: string) {
+    super('Esta información de la tienda no está disponible por ahora: un cambio no se pudo procesar y se está revisando. Inténtalo más tarde.', { projection, storeId });
+  }
+}
+
 export interface EventSourcingOptions {
   /** The service's schema: its events table, read models, checkpoints. */
   schema: string;
@@ -101,6 +108,8 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     // (`npm run replay -- --retry/--skip`, another process): look for that every few seconds.
     this.resumeTimer = setInterval(() => {
       void this.runner.resumeReleased().catch((err: unknown) => this.logger.warn({ err }, 'No se pudo revisar si una proyección en pausa puede seguir'));
+      // A store's events retried or skipped from another process: its reads answer again.
+      void this.runner.refreshBlocked().catch((err: unknown) => this.logger.warn({ err }, 'No se pudo revisar qué tiendas tienen eventos apartados'));
     }, RESUME_CHECK_MS);
     this.resumeTimer.unref();
   }
@@ -188,10 +197,12 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
    * position of each source against the projection's checkpoint. `pairs` in order: a reaction that
    * appends (catalog's events → inventory's stock items) before the projection that reads what it
    * appends (inventory's events → the stock list); after a wait, the pairs that follow are looked at
-   * again. Never fails the read: a paused projection, or the time running out, answers what is there.
+   * again. Never fails the read: a paused projection, or the time running out, answers what is there;
+   * with `storeId`, a store whose events a projection has set aside gets 503 (assertStoreReadable).
    * Postgres transport only: with Kafka the checkpoints are per partition (the read answers at once).
    */
-  async fresh(pairs: readonly FreshSource[], timeoutMs = FRESH_READ_TIMEOUT_MS): Promise<void> {
+  async fresh(pairs: readonly FreshSource[], timeoutMs = FRESH_READ_TIMEOUT_MS, storeId?: string | null): Promise<void> {
+    if (storeId) this.assertStoreReadable(pairs.map((p) => p.projection), storeId);
     if (this.transport.kind !== 'postgres' || pairs.length === 0) return;
     const deadline = Date.now() + timeoutMs;
     let behind = await this.behind(pairs);
@@ -208,6 +219,17 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
       }
       // What the reaction just applied may have appended events for the pairs after it.
       if (i + 1 < pairs.length) behind = [...behind.slice(0, i + 1), ...(await this.behind(pairs.slice(i + 1)))];
+    }
+  }
+
+  /**
+   * A read of one store's data: 503 (StoreDataUnavailableError) while one of these read models has
+   * set an event of that store aside (it could not apply it); every other store reads on. Answers
+   * again once an operator retries or skips it (`npm run replay -- --retry/--skip`).
+   */
+  assertStoreReadable(projections: string | readonly string[], storeId: string): void {
+    for (const name of typeof projections === 'string' ? [projections] : projections) {
+      if (this.runner.isStoreBlocked(name, storeId)) throw new StoreDataUnavailableError(name, storeId);
     }
   }
 
