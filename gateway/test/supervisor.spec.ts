@@ -1,5 +1,4 @@
 // The crash policy of `npm start` (scripts/lib/supervisor.cjs); the fault test runs it for real.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { CrashPolicy, supervisorMessages } = require('../../scripts/lib/supervisor.cjs') as {
   CrashPolicy: new (options?: Record<string, number>) => { crashed(now: number): { action: 'restart' | 'give-up'; crashes: number; delayMs?: number } };
   supervisorMessages: Record<string, (...args: unknown[]) => string>;
