@@ -1,5 +1,5 @@
 import { quetzalesText } from './money';
-import { WHATSAPP_SAMPLE_ORDER, whatsappLink, whatsappOrderMessage } from './whatsapp';
+import { WHATSAPP_SAMPLE_ORDER, whatsappLink, whatsappOrderMessage, whatsappShareLink } from './whatsapp';
 
 describe('the wa.me link', () => {
   it('digits only, 502 before an 8-digit number, the message encoded', () => {
@@ -10,6 +10,10 @@ describe('the wa.me link', () => {
 
   it('is null without a number or with one too short to be one', () => {
     for (const n of [null, undefined, '', '  ', '5555', 'abc']) expect(whatsappLink(n, 'x')).toBeNull();
+  });
+
+  it('without a number, WhatsApp asks for the contact', () => {
+    expect(whatsappShareLink('Mira mi tienda: https://x.gt/demo')).toBe('https://wa.me/?text=Mira%20mi%20tienda%3A%20https%3A%2F%2Fx.gt%2Fdemo');
   });
 });
 

@@ -14,6 +14,11 @@ export function whatsappLink(number: string | null | undefined, message: string)
   return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
 }
 
+/** A WhatsApp link without a number: WhatsApp asks which contact (sharing the shop, a receipt to a contact). */
+export function whatsappShareLink(message: string): string {
+  return `https://wa.me/?text=${encodeURIComponent(message)}`;
+}
+
 /** What the order message lists: the order's code, lines and total (centavos) and the shopper's details. */
 export interface WhatsappOrderInput {
   code: string;

@@ -1,5 +1,5 @@
 import { Button, Input, Modal, Space, Typography } from 'antd';
-import { SOCIAL_PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform } from '@tiendita/contracts';
+import { SOCIAL_PLATFORM_LABELS, SOCIAL_PLATFORMS, type SocialPlatform, whatsappShareLink } from '@tiendita/contracts';
 import { useState } from 'react';
 import { apiRequest } from '../../../lib/query-client';
 
@@ -9,7 +9,7 @@ function shareLink(platform: SocialPlatform, url: string, text: string): string 
   const t = encodeURIComponent(text);
   switch (platform) {
     case 'whatsapp':
-      return `https://wa.me/?text=${t}`;
+      return whatsappShareLink(text);
     case 'facebook':
       return `https://www.facebook.com/sharer/sharer.php?u=${u}`;
     case 'twitter':

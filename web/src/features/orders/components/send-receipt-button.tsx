@@ -1,6 +1,6 @@
 import { App, Button } from 'antd';
 import { WhatsAppOutlined } from '@ant-design/icons';
-import { whatsappLink, type ReceiptLinkResponse } from '@tiendita/contracts';
+import { whatsappLink, whatsappShareLink, type ReceiptLinkResponse } from '@tiendita/contracts';
 import { useState } from 'react';
 import { apiJson, serverMessageOr } from '../../../lib/api';
 
@@ -23,7 +23,7 @@ export function SendReceiptButton({ orderId, storeName }: { orderId: string; sto
     try {
       const link = await apiJson<ReceiptLinkResponse>('GET', `/api/orders/${encodeURIComponent(orderId)}/receipt-link`);
       const text = receiptMessage(storeName, link, window.location.origin);
-      const url = whatsappLink(link.customerPhone, text) ?? `https://wa.me/?text=${encodeURIComponent(text)}`;
+      const url = whatsappLink(link.customerPhone, text) ?? whatsappShareLink(text);
       if (tab) tab.location.href = url;
       else window.location.assign(url);
     } catch (error) {
