@@ -1,7 +1,7 @@
 import { Alert, Button, Form, Input, InputNumber, Select, Skeleton, Switch, Tag } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { FEL_CREDENTIAL_FIELDS, type FelCredentialField, type FelSettingsView, type UpdateFelSettingsBody } from '@tiendita/contracts';
+import { FEL_CREDENTIAL_FIELDS, felPhrases, type FelCredentialField, type FelSettingsView, type UpdateFelSettingsBody } from '@tiendita/contracts';
 import { toast } from '../../components/toast/toast-store';
 import { readApiError } from '../../lib/api-error';
 import { useFelSettings, useUpdateFelSettings } from '../fel/api/fel-settings';
@@ -12,6 +12,34 @@ const CREDENTIAL_LABELS: Record<FelCredentialField, string> = {
   signUser: 'Usuario de firma',
   signKey: 'Llave de firma',
 };
+
+/** The settings chosen from a list: the ISR regime (general regime only), the certifier, the environment. */
+const CHOICES: { name: 'isrRegime' | 'certifier' | 'environment'; label: string; extra: string; options: { value: string; label: string }[] }[] = [
+  {
+    name: 'isrRegime',
+    label: 'Régimen del ISR',
+    extra: 'La frase de ISR que la SAT exige en tus facturas.',
+    options: (['trimestral', 'retencion'] as const).map((isr) => ({ value: isr, label: felPhrases('FACT', isr)[0].text })),
+  },
+  {
+    name: 'certifier',
+    label: 'Certificador',
+    extra: 'INFILE certifica ante la SAT; Pruebas certifica documentos de ensayo sin validez fiscal.',
+    options: [
+      { value: 'pruebas', label: 'Pruebas (sin validez fiscal)' },
+      { value: 'infile', label: 'INFILE' },
+    ],
+  },
+  {
+    name: 'environment',
+    label: 'Ambiente',
+    extra: 'Pruebas mientras ensayas; Producción cuando tu certificador te habilite.',
+    options: [
+      { value: 'pruebas', label: 'Pruebas' },
+      { value: 'produccion', label: 'Producción' },
+    ],
+  },
+];
 
 type FelFormValues = Omit<FelSettingsView, 'credentials' | 'ivaAffiliation'> & { credentials: Partial<Record<FelCredentialField, string>> };
 
@@ -98,32 +126,11 @@ function FelSettingsForm({ settings }: { settings: FelSettingsView }) {
       <Form.Item label="Afiliación al IVA" extra="Sigue el régimen de impuestos de la pestaña Avanzado: General emite FACTURA con IVA; Pequeño Contribuyente, FACTURA PEQUEÑO CONTRIBUYENTE.">
         <Tag color={regime === 'GEN' ? 'blue' : 'gold'}>{regime === 'GEN' ? 'GEN — Régimen general (IVA 12%)' : 'PEQ — Pequeño Contribuyente'}</Tag>
       </Form.Item>
-      {regime === 'GEN' && (
-        <Form.Item name="isrRegime" label="Régimen del ISR" extra="La frase de ISR que la SAT exige en tus facturas.">
-          <Select
-            options={[
-              { value: 'trimestral', label: 'Sujeto a pagos trimestrales ISR' },
-              { value: 'retencion', label: 'Sujeto a retención definitiva ISR' },
-            ]}
-          />
+      {CHOICES.filter((c) => regime === 'GEN' || c.name !== 'isrRegime').map((c) => (
+        <Form.Item key={c.name} name={c.name} label={c.label} extra={c.extra}>
+          <Select options={c.options} />
         </Form.Item>
-      )}
-      <Form.Item name="certifier" label="Certificador" extra="INFILE certifica ante la SAT; Pruebas certifica documentos de ensayo sin validez fiscal.">
-        <Select
-          options={[
-            { value: 'pruebas', label: 'Pruebas (sin validez fiscal)' },
-            { value: 'infile', label: 'INFILE' },
-          ]}
-        />
-      </Form.Item>
-      <Form.Item name="environment" label="Ambiente" extra="Pruebas mientras ensayas; Producción cuando tu certificador te habilite.">
-        <Select
-          options={[
-            { value: 'pruebas', label: 'Pruebas' },
-            { value: 'produccion', label: 'Producción' },
-          ]}
-        />
-      </Form.Item>
+      ))}
       {FEL_CREDENTIAL_FIELDS.map((field) => (
         <Form.Item
           key={field}
