@@ -1,6 +1,7 @@
 // Journeys of issue 14: an owner sells at the POS and the dashboard's stat cards move; the reports page
 // for today shows the sale in its hourly chart and in the recent activity; the Excel download starts
-// and is a real workbook. Then the dashboard and the reports page at 375 px: nothing wider than the
+// and is a real workbook; the cash close counts the sale's cash (Spanish names, es-GT date); a year is
+// charted by month. Then the dashboard and the reports page at 375 px: nothing wider than the
 // phone, the cards and the chart readable (screenshots in test-results/ for review).
 /* global document -- evaluated in the page */
 import { test } from 'node:test';
@@ -115,6 +116,24 @@ test('after a POS sale the dashboard cards move; today’s report shows it in th
     assert.equal(await cardValue('Pedidos POS'), '1(100.0%)');
     await shot(page, 'reports-today-desktop');
 
+    // The cash close counts the sale's cash from its payment, with Spanish names and an es-GT date.
+    const today = await page.evaluate(() => new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10).split('-').reverse().join('/'));
+    assert.equal((await page.getByTestId('report-period').textContent()).trim(), today);
+    const ticket = page.getByTestId('cash-close');
+    await ticket.getByText(`Corte del ${today}`).waitFor();
+    assert.match(await ticket.textContent(), /Efectivo \(1 pago\)/);
+    const expected = ticket.locator('.ticket__row', { hasText: 'Efectivo esperado en caja' });
+    assert.equal((await expected.locator('strong').last().textContent()).trim(), await money(page, 50));
+    const movement = page.locator('.cash-close__movements').getByRole('row', { name: new RegExp(sale.code) });
+    assert.match(await movement.textContent(), /Efectivo/);
+    await page.locator('.cash-close').screenshot({ path: join(SHOTS, 'reports-cash-close-desktop.png') });
+
+    // A year is charted by month.
+    await page.getByText('Último año', { exact: true }).click();
+    await page.getByText('Ventas por mes', { exact: true }).waitFor();
+    await page.getByText('Hoy', { exact: true }).click();
+    await page.getByText('Ventas por hora', { exact: true }).waitFor();
+
     // Excel: the download starts, and it is a workbook (a zip) named after the period.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
     assert.match(download.suggestedFilename(), /^reporte-today-\d{4}-\d{2}-\d{2}\.xlsx$/);
@@ -145,7 +164,8 @@ test('the dashboard and the reports page read well on a 375 px phone', async () 
     assert.ok(await noSideScroll(), 'los reportes no se desbordan a lo ancho');
     const chartWidth = await page.getByTestId('sales-chart').evaluate((el) => el.getBoundingClientRect().width);
     assert.ok(chartWidth > 250 && chartWidth <= 375, `ancho de la gráfica ${chartWidth}px`);
-    const row = page.getByRole('row', { name: new RegExp(sale.code) });
+    // (The cash close lists the sale's payment too: the row of the recent activity.)
+    const row = page.locator('.ant-card', { has: page.getByText('Actividad reciente', { exact: true }) }).getByRole('row', { name: new RegExp(sale.code) });
     await row.waitFor();
     // The recent activity shows each order whole, its total included, without scrolling sideways.
     const rowRight = await row.evaluate((r) => r.getBoundingClientRect().right);
@@ -155,5 +175,10 @@ test('the dashboard and the reports page read well on a 375 px phone', async () 
     await page.getByText('7 días', { exact: true }).click();
     await page.getByText('Ventas por día', { exact: true }).waitFor();
     assert.ok(await noSideScroll(), 'la semana no se desborda a lo ancho');
+    await page.getByText('1 año', { exact: true }).click();
+    await page.getByText('Ventas por mes', { exact: true }).waitFor();
+    assert.ok(await noSideScroll(), 'el año no se desborda a lo ancho');
+    await page.getByTestId('cash-close').scrollIntoViewIfNeeded();
+    await shot(page, 'reports-year-phone');
   });
 });

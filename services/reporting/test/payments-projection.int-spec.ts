@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { paymentsProjection, type PaymentsTable } from '../src/read-model/payments.projection';
 import { orderPlaced, paymentRecorded, paymentRefunded } from './support/orders';
-import { projectionHarness, recorded } from './support/projection-harness';
+import { advanceTransactionIds, projectionHarness, recorded } from './support/projection-harness';
 
 /**
  * The payments projection leaves the same rows whatever the batching of the live runner, and its
@@ -19,10 +19,8 @@ let pool: pg.Pool;
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  // The events carry made-up transaction ids (5000+); move the cluster past them (the safe read bound).
-  await pool.query(`DO $$ BEGIN
-    WHILE pg_current_xact_id()::text::bigint < 6000 LOOP COMMIT; END LOOP;
-  END $$`);
+  // The events carry made-up transaction ids: move the cluster past them (the safe read bound).
+  await advanceTransactionIds(pool, 6000);
 });
 afterAll(async () => {
   await pool?.end();

@@ -1,12 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are read loosely, like fetch().json() */
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { PostgresEventStore } from '@tiendita/eventsourcing';
-import { ProjectionHost } from '@tiendita/service-kit';
-import { createTestDatabase, signedRequest, type TestDatabase, testEnv } from '@tiendita/service-kit/testing';
+import type { ProjectionHost } from '@tiendita/service-kit';
+import { signedRequest } from '@tiendita/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { createApp } from '../src/app';
-import { appendToOrder, changeStatus, orderingStore, orderPlaced, paymentRecorded, paymentRefunded, place } from './support/orders';
+import type pg from 'pg';
+import { appendToOrder, changeStatus, orderPlaced, paymentRecorded, paymentRefunded, place } from './support/orders';
+import { useReportingApp } from './support/reporting-app';
 
 /**
  * Money by payment method comes from the payments themselves (issue 24): the cash close of a day
@@ -18,26 +18,12 @@ const NOW = new Date('2026-11-28T20:00:00.000Z'); // 14:00 in Guatemala, Saturda
 const TODAY = '2026-11-28';
 const at = (gtTime: string, day = TODAY) => new Date(Date.parse(`${day}T${gtTime}:00.000Z`) + 6 * 3_600_000).toISOString();
 
-let db: TestDatabase;
+const ctx = useReportingApp(NOW);
 let app: NestFastifyApplication;
 let pool: pg.Pool;
 let ordering: PostgresEventStore;
 let host: ProjectionHost;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createApp(testEnv(db.url), { clock: () => NOW });
-  pool = new pg.Pool({ connectionString: db.url, max: 3 });
-  ordering = orderingStore(pool);
-  await ordering.migrate();
-  host = app.get(ProjectionHost);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await pool?.end();
-  await db?.drop();
-});
+beforeAll(() => ({ app, pool, ordering, host } = ctx));
 
 const get = async (url: string, storeId: string) => {
   const res = await app.inject(signedRequest({ method: 'GET', url, userId: randomUUID(), storeId }));

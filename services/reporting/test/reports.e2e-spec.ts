@@ -2,13 +2,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OrderPlaced } from '@tiendita/contracts';
 import { PostgresEventStore } from '@tiendita/eventsourcing';
-import { ProjectionHost } from '@tiendita/service-kit';
-import { createTestDatabase, signedRequest, type TestDatabase, testEnv } from '@tiendita/service-kit/testing';
+import type { ProjectionHost } from '@tiendita/service-kit';
+import { signedRequest } from '@tiendita/service-kit/testing';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { createApp } from '../src/app';
-import { changeStatus, orderingStore, orderPlaced, place } from './support/orders';
+import type pg from 'pg';
+import { changeStatus, orderPlaced, place } from './support/orders';
+import { useReportingApp } from './support/reporting-app';
 
 /**
  * The reporting projections against random histories written to ordering's and inventory's real
@@ -23,29 +23,13 @@ const RANGES = {
   year: { from: '2025-03-16', to: '2026-03-15' },
 } as const;
 
-let db: TestDatabase;
+const ctx = useReportingApp(NOW);
 let app: NestFastifyApplication;
 let pool: pg.Pool;
 let ordering: PostgresEventStore;
 let inventory: PostgresEventStore;
 let host: ProjectionHost;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  app = await createApp(testEnv(db.url), { clock: () => NOW });
-  pool = new pg.Pool({ connectionString: db.url, max: 3 });
-  ordering = orderingStore(pool);
-  inventory = new PostgresEventStore(pool, 'inventory');
-  await ordering.migrate();
-  await inventory.migrate();
-  host = app.get(ProjectionHost);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await pool?.end();
-  await db?.drop();
-});
+beforeAll(() => ({ app, pool, ordering, inventory, host } = ctx));
 
 const gtParts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
 function gt(iso: string): { day: string; hour: number } {

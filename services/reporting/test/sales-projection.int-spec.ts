@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { salesProjection, type SalesTable } from '../src/read-model/sales.projection';
 import { orderPlaced } from './support/orders';
-import { projectionHarness, recorded } from './support/projection-harness';
+import { advanceTransactionIds, projectionHarness, recorded } from './support/projection-harness';
 
 /**
  * The sales projection folds a whole batch in memory and writes it with one statement per table.
@@ -24,11 +24,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   pool = new pg.Pool({ connectionString: db.url, max: 2 });
   rebuildPool = new pg.Pool({ connectionString: db.url, max: 6 });
-  // The events below carry made-up transaction ids (1000+, 2000+); the safe read bound hides ids the
-  // cluster has not reached yet, which a freshly created embedded cluster may not have. Move it past them.
-  await pool.query(`DO $$ BEGIN
-    WHILE pg_current_xact_id()::text::bigint < 3000 LOOP COMMIT; END LOOP;
-  END $$`);
+  // The events carry made-up transaction ids: move the cluster past them (the safe read bound).
+  await advanceTransactionIds(pool, 3000);
 });
 afterAll(async () => {
   await rebuildPool?.end();

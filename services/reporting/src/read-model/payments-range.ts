@@ -12,6 +12,28 @@ const LEGACY_WITHOUT_METHOD = legacyPaymentRecordMethod(null);
 const refuse = (type: string, data: string) => `((${type} || ' no cumple su contrato: ' || left(${data}::text, 300))::int)`;
 
 /**
+ * The CTEs `moves` and `totals` of a batch (live) or a range (rebuild): the daily totals move by
+ * exactly the rows inserted (`ins`) and deleted (`killed`), and the days of legacy payments replaced
+ * within it (`replaced`, a query of store_id, day, method) are touched with a zero move, as they are
+ * when the legacy payment and its replacement come apart: a day, once touched, keeps its row.
+ */
+export function paymentTotalsSql(table: string, replaced: string): string {
+  return `moves AS (
+  SELECT store_id, day, method, kind, amount, 1 AS n FROM ins
+  UNION ALL SELECT store_id, day, method, kind, -amount, -1 FROM killed
+  UNION ALL SELECT store_id, day, method, 'legacy', 0, 0 FROM (${replaced}) r
+),
+totals AS (
+  INSERT INTO ${table} AS a (store_id, day, method, payments, received, refunds, refunded)
+  SELECT store_id, day, method, COALESCE(sum(n) FILTER (WHERE kind <> 'refund'), 0), COALESCE(sum(amount) FILTER (WHERE kind <> 'refund'), 0),
+         COALESCE(sum(n) FILTER (WHERE kind = 'refund'), 0), COALESCE(sum(amount) FILTER (WHERE kind = 'refund'), 0)
+  FROM moves GROUP BY store_id, day, method
+  ON CONFLICT (store_id, day, method) DO UPDATE SET payments = a.payments + EXCLUDED.payments, received = a.received + EXCLUDED.received,
+    refunds = a.refunds + EXCLUDED.refunds, refunded = a.refunded + EXCLUDED.refunded
+)`;
+}
+
+/**
  * The payments projection's `applyRange`: a rebuild applies a range of ordering's events in one SQL
  * statement instead of reading each into the service (a rebuild reads a million placements, most of
  * them legacy paid sales). It is `paymentsProjection.apply` written in SQL and leaves the same rows for
@@ -64,19 +86,7 @@ ins AS (
   ON CONFLICT (entry_id) DO NOTHING
   RETURNING store_id, day, method, kind, amount
 ),
-moves AS (
-  SELECT store_id, day, method, kind, amount, 1 AS n FROM ins
-  UNION ALL SELECT store_id, day, method, kind, -amount, -1 FROM killed
-  UNION ALL SELECT store_id, day, method, 'legacy', 0, 0 FROM x WHERE kind = 'legacy' AND order_id IN (SELECT order_id FROM paid)
-),
-totals AS (
-  INSERT INTO ${t.payments_daily} AS a (store_id, day, method, payments, received, refunds, refunded)
-  SELECT store_id, day, method, COALESCE(sum(n) FILTER (WHERE kind <> 'refund'), 0), COALESCE(sum(amount) FILTER (WHERE kind <> 'refund'), 0),
-         COALESCE(sum(n) FILTER (WHERE kind = 'refund'), 0), COALESCE(sum(amount) FILTER (WHERE kind = 'refund'), 0)
-  FROM moves GROUP BY store_id, day, method
-  ON CONFLICT (store_id, day, method) DO UPDATE SET payments = a.payments + EXCLUDED.payments, received = a.received + EXCLUDED.received,
-    refunds = a.refunds + EXCLUDED.refunds, refunded = a.refunded + EXCLUDED.refunded
-)
+${paymentTotalsSql(t.payments_daily, `SELECT store_id, day, method FROM x WHERE kind = 'legacy' AND order_id IN (SELECT order_id FROM paid)`)}
 INSERT INTO ${t.payments_versions} AS v (store_id, version)
 SELECT store_id, (array_agg(version ORDER BY seq DESC))[1] FROM x GROUP BY store_id
 ON CONFLICT (store_id) DO UPDATE SET version = EXCLUDED.version`,

@@ -1,7 +1,7 @@
 import { legacyPaymentRecordMethod, type OrderPlaced, PaymentRecorded, PaymentRefunded } from '@tiendita/contracts';
 import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import { gtDayHour } from '../shared/time';
-import { applyPaymentsRange } from './payments-range';
+import { applyPaymentsRange, paymentTotalsSql } from './payments-range';
 import { StoreVersions, storeVersionsDdl, upsertStoreVersions } from './store-versions';
 
 export type PaymentsTable = 'payments' | 'payments_daily' | 'payments_versions';
@@ -70,7 +70,7 @@ export const paymentsProjection: Projection<PaymentsTable> = {
   /**
    * One statement per batch: the legacy payment of an order that now has a PaymentRecorded is taken
    * out, the new rows go in (a duplicate id changes nothing), and the daily totals move by exactly
-   * the rows inserted and deleted (a day's total, once touched, keeps its row even at zero).
+   * the rows inserted and deleted (paymentTotalsSql).
    */
   async apply(tx, events, t) {
     const entries: Entry[] = [];
@@ -84,8 +84,7 @@ export const paymentsProjection: Projection<PaymentsTable> = {
       if (entry.kind === 'payment') paidOrders.add(entry.order_id);
     }
     if (entries.length === 0) return;
-    // A legacy order paid again in this very batch: the payment wins. Its day's total is touched all
-    // the same (a zero move), as it is when the two come in separate batches: same rows either way.
+    // A legacy order paid again in this very batch: the payment wins (its day is touched: paymentTotalsSql).
     const rows = entries.filter((e) => e.kind !== 'legacy' || !paidOrders.has(e.order_id));
     const replaced = entries.filter((e) => e.kind === 'legacy' && paidOrders.has(e.order_id)).map((e) => ({ store_id: e.store_id, day: e.day, method: e.method }));
     await tx.query({
@@ -102,19 +101,7 @@ export const paymentsProjection: Projection<PaymentsTable> = {
                ON CONFLICT (entry_id) DO NOTHING
                RETURNING store_id, day, method, kind, amount
              ),
-             moves AS (
-               SELECT store_id, day, method, kind, amount, 1 AS n FROM ins
-               UNION ALL SELECT store_id, day, method, kind, -amount, -1 FROM killed
-               UNION ALL SELECT store_id, day, method, 'legacy', 0, 0 FROM json_to_recordset($4::json) AS r(store_id uuid, day date, method text)
-             ),
-             totals AS (
-               INSERT INTO ${t.payments_daily} AS a (store_id, day, method, payments, received, refunds, refunded)
-               SELECT store_id, day, method, COALESCE(sum(n) FILTER (WHERE kind <> 'refund'), 0), COALESCE(sum(amount) FILTER (WHERE kind <> 'refund'), 0),
-                      COALESCE(sum(n) FILTER (WHERE kind = 'refund'), 0), COALESCE(sum(amount) FILTER (WHERE kind = 'refund'), 0)
-               FROM moves GROUP BY store_id, day, method
-               ON CONFLICT (store_id, day, method) DO UPDATE SET payments = a.payments + EXCLUDED.payments, received = a.received + EXCLUDED.received,
-                 refunds = a.refunds + EXCLUDED.refunds, refunded = a.refunded + EXCLUDED.refunded
-             ),
+             ${paymentTotalsSql(t.payments_daily, 'SELECT * FROM json_to_recordset($4::json) AS r(store_id uuid, day date, method text)')},
              v AS (${upsertStoreVersions(t.payments_versions, '$3::json')})
              SELECT 1`,
       values: [JSON.stringify(rows), `{${[...paidOrders].join(',')}}`, JSON.stringify(versions.rows()), JSON.stringify(replaced)],

@@ -89,3 +89,13 @@ export function recorded(events: { type: string; data: unknown }[], firstTransac
     recordedAt: new Date(),
   }));
 }
+
+/**
+ * Moves the cluster's transaction ids past `past`: events with made-up transaction ids are hidden by
+ * the safe read bound until the cluster has reached them, which a fresh embedded cluster may not have.
+ */
+export async function advanceTransactionIds(pool: pg.Pool, past: number): Promise<void> {
+  await pool.query(`DO $$ BEGIN
+    WHILE pg_current_xact_id()::text::bigint < ${Number(past)} LOOP COMMIT; END LOOP;
+  END $$`);
+}

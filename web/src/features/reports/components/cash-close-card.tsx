@@ -52,7 +52,8 @@ function Movements({ close }: { close: CashCloseResponse }) {
       columns={[
         { title: 'Hora', dataIndex: 'at', render: (v: string) => formatGtDateTime(v).slice(11) },
         { title: 'Pedido', dataIndex: 'orderCode', render: (v: string | null, m) => <>{v ?? '—'}{m.orderType ? <span className="cash-close__channel"> · {CHANNEL_LABELS[m.orderType]}</span> : null}</> },
-        { title: 'Movimiento', dataIndex: 'kind', render: (k: 'payment' | 'refund') => (k === 'refund' ? <Tag color="purple">Reembolso</Tag> : <Tag color="green">Pago</Tag>) },
+        // On a phone: the hour, the order, the method and the amount (a refund's is negative).
+        { title: 'Movimiento', dataIndex: 'kind', responsive: ['sm'], render: (k: 'payment' | 'refund') => (k === 'refund' ? <Tag color="purple">Reembolso</Tag> : <Tag color="green">Pago</Tag>) },
         { title: 'Método', dataIndex: 'paymentMethod', render: (m: keyof typeof PAYMENT_METHOD_LABELS) => PAYMENT_METHOD_LABELS[m] },
         { title: 'Registró', dataIndex: 'author', responsive: ['md'] },
         { title: 'Monto', dataIndex: 'amount', align: 'right', render: (v: number, m) => (m.kind === 'refund' ? `−${formatMoney(v)}` : formatMoney(v)) },
