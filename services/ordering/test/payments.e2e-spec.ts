@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- responses are read loosely in tests */
 import { registerAndLogin, type Stack, type StackClient, startStack } from '../../../gateway/test/support/stack';
+import { idFor } from '../src/orders/application/order-ids';
 
 /** Payments and refunds of issue 24, and the bounds of the orders API, through the gateway over real HTTP and PostgreSQL. */
 let stack: Stack;
@@ -204,5 +205,45 @@ describe('bounds and text', () => {
       expect([query, res.status, res.body.message]).toEqual([query, 400, message]);
     }
     expect((await owner.get('/api/orders?sortBy=total&sortOrder=ASC&page=2&limit=1')).status).toBe(200);
+  });
+});
+
+describe('checkout compensation', () => {
+  it('an order whose events cannot be written gives its held units back at once (not after the hold runs out)', async () => {
+    // The event store refuses this shopper's orders, as a database failure at the append would.
+    await stack.pool.query(`CREATE OR REPLACE FUNCTION ordering.refuse_test_order() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.data->>'customerName' = 'Compensación' THEN RAISE EXCEPTION 'escritura rechazada (prueba)'; END IF; RETURN NEW; END $$`);
+    await stack.pool.query('CREATE TRIGGER refuse_test_order BEFORE INSERT ON ordering.events FOR EACH ROW EXECUTE FUNCTION ordering.refuse_test_order()');
+    const body = { customerData: { ...customerData, name: 'Compensación' }, items: [{ productId, quantity: 3 }] };
+    try {
+      const before = await stockRow(productId);
+      const res = await stack.client().post(`/api/public/orders/${shop.subdomain}`, body);
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      // Released by the checkout's compensation before it answered: nothing held, the hold ended.
+      expect(await stockRow(productId)).toEqual(before);
+      const holds = await stack.pool.query(`SELECT status FROM inventory.reservations WHERE product_id = $1 AND quantity = 3 AND order_id NOT IN (SELECT id FROM ordering.orders)`, [productId]);
+      expect(holds.rows.map((r) => r.status)).toEqual(['expired']);
+    } finally {
+      await stack.pool.query('DROP TRIGGER refuse_test_order ON ordering.events');
+    }
+    expect((await stack.client().post(`/api/public/orders/${shop.subdomain}`, body)).status).toBe(201);
+  });
+
+  it('with an Idempotency-Key the hold waits for the retry, which places the order on it', async () => {
+    const key = 'reintento-tras-falla';
+    const orderId = idFor(shop.storeId, 'public', key);
+    await stack.pool.query(`CREATE OR REPLACE FUNCTION ordering.refuse_test_stream() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.stream_id = 'order-${orderId}' THEN RAISE EXCEPTION 'escritura rechazada (prueba)'; END IF; RETURN NEW; END $$`);
+    await stack.pool.query('CREATE TRIGGER refuse_test_stream BEFORE INSERT ON ordering.events FOR EACH ROW EXECUTE FUNCTION ordering.refuse_test_stream()');
+    const body = { customerData, items: [{ productId, quantity: 2 }] };
+    const before = await stockRow(productId);
+    try {
+      expect((await stack.client().post(`/api/public/orders/${shop.subdomain}`, body, { 'idempotency-key': key })).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await stack.pool.query('DROP TRIGGER refuse_test_stream ON ordering.events');
+    }
+    const again = await stack.client().post(`/api/public/orders/${shop.subdomain}`, body, { 'idempotency-key': key });
+    expect([again.status, again.body.id]).toEqual([201, orderId]);
+    expect(await stockRow(productId)).toEqual({ ...before, reserved: before.reserved + 2 });
   });
 });

@@ -123,9 +123,15 @@ export class Checkout {
     await this.inventory.reserve(ctx.caller, { orderId: ctx.orderId, lines: ctx.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: ctx.input.kind === 'pos' });
   }
 
-  /** A hold is given back at once. A POS sale's units left the shelf at once and come back only by an inventory adjustment. */
+  /**
+   * A hold is given back at once. Not when an Idempotency-Key names the order: its retry, the reason
+   * the key exists, reserves under the same order id and inventory answers the hold it already has
+   * (a released one would place the order without its units), so that hold waits for the retry and
+   * runs out with its time otherwise. A POS sale's units left the shelf at once and come back only
+   * by an inventory adjustment.
+   */
   private async release(ctx: CheckoutContext): Promise<void> {
-    if (ctx.input.kind === 'public') await this.inventory.release(ctx.caller, ctx.orderId);
+    if (ctx.input.kind === 'public' && !ctx.input.idempotencyKey) await this.inventory.release(ctx.caller, ctx.orderId);
   }
 
   private async append(ctx: CheckoutContext): Promise<void> {
