@@ -27,7 +27,7 @@ const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-fallas-'));
   chmodSync(dataDir, 0o755);
-  const t = await startTiendita({ port: await freePortBlock(), dataDir, echo: process.env.BENCH_ECHO === '1' });
+  const t = await startTiendita({ port: await freePortBlock(), dataDir, echo: process.env.BENCH_ECHO === '1', readyMs: 300_000 });
   try {
     console.log(`bench faults: Tiendita arrancada con npm start en ${t.url} (PostgreSQL embebido propio en ${dataDir})`);
     // Three products with stock for the whole run, and one that sells out (the oversell check bites).
