@@ -21,10 +21,13 @@ interface Props {
   onChangeStatus: (order: OrderView) => void;
   onHistory: (order: OrderView) => void;
   onReceipt: (order: OrderView) => void;
+  /** Pending orders chosen for the bulk actions (only pending rows can be chosen). */
+  selectedIds?: string[];
+  onSelect?: (orders: OrderView[]) => void;
 }
 
 /** The orders as a table on a wide screen: sortable by id, total, status and date, with each row's actions. */
-export function OrdersTable({ orders, loading, filters, onSort, storeName, onView, onChangeStatus, onHistory, onReceipt }: Props) {
+export function OrdersTable({ orders, loading, filters, onSort, storeName, onView, onChangeStatus, onHistory, onReceipt, selectedIds, onSelect }: Props) {
   const sortOrderOf = (key: OrderSortBy) => (filters.sortBy === key ? (filters.sortOrder === 'asc' ? 'ascend' : 'descend') : null);
   const onTableChange: TableProps<OrderView>['onChange'] = (_p, _f, sorter) => {
     const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -101,6 +104,13 @@ export function OrdersTable({ orders, loading, filters, onSort, storeName, onVie
       pagination={false}
       scroll={{ x: 900 }}
       onChange={onTableChange}
+      rowSelection={
+        onSelect && {
+          selectedRowKeys: selectedIds ?? [],
+          onChange: (_keys, rows) => onSelect(rows),
+          getCheckboxProps: (o) => ({ disabled: o.status !== 'pending', 'aria-label': `Seleccionar el pedido ${o.code}` }),
+        }
+      }
       showSorterTooltip={false}
       onRow={(o) => ({ onClick: () => onView(o), style: { cursor: 'pointer' } })}
       locale={{ emptyText: <Empty description={OrderMessages.noOrders} /> }}

@@ -7,6 +7,7 @@ import { useMediaQuery } from '../../shell/use-media-query';
 import { useStore } from '../../store/api/get-store';
 import { useOrders } from '../api/get-orders';
 import type { OrderView } from '../api/types';
+import { BulkActionsBar } from '../components/bulk-actions-bar';
 import { HistoryModal } from '../components/history-modal';
 import { OrderCard } from '../components/order-card';
 import { OrderDetailModal } from '../components/order-detail-modal';
@@ -34,6 +35,7 @@ export function OrdersPage() {
   const [tab, setTab] = useState<Tab>('list');
   const [filters, setFilters] = useState<OrderFilterState>(DEFAULT_ORDER_FILTERS);
   const [open, setOpen] = useState<Partial<Record<Dialog, OrderView>>>({});
+  const [selected, setSelected] = useState<OrderView[]>([]);
   const phone = useMediaQuery('(max-width: 640px)');
   const orders = useOrders(orderListParams(filters));
   const store = useStore();
@@ -63,6 +65,7 @@ export function OrdersPage() {
         <OrderFilters filters={filters} onChange={patch} onClear={clear} canClear={hasOrderFilters(filters)} />
       )}
       {orders.isError && <Alert type="error" showIcon title={serverMessageOr(orders.error, 'No se pudieron cargar los pedidos.')} style={{ marginBottom: 12 }} />}
+      {!phone && <BulkActionsBar selected={selected.filter((o) => o.status === 'pending')} onDone={() => setSelected([])} />}
       {!phone ? (
         <OrdersTable
           orders={list}
@@ -74,6 +77,8 @@ export function OrdersPage() {
           onChangeStatus={show('status')}
           onHistory={show('history')}
           onReceipt={show('receipt')}
+          selectedIds={selected.map((o) => o.id)}
+          onSelect={setSelected}
         />
       ) : orders.isPending ? (
         <Skeleton active />
