@@ -1,7 +1,8 @@
 // One Lighthouse run (the `lighthouse` package, mobile settings: its default config, a Moto G
 // Power on slow 4G with a 4× slower CPU, simulated) of one URL on Debian's chromium, in its own
 // process so Lighthouse's memory never weighs on the bench. Input: one JSON object on argv[2]:
-//   { url, chromePath?, categories?: ['performance', 'accessibility'], blockScripts?: boolean }
+//   { url, chromePath?, categories?: ['performance', 'accessibility'], blockScripts?: boolean,
+//     extraHeaders?: { Cookie: '…' } (a signed-in owner's session, for the owner screens) }
 // Prints one JSON object: { performance, accessibility (0–100), metrics: { lcp, fcp, tbt, cls, si,
 // ttfb (ms) }, lcpElement, failedA11y: [audit ids] , mainThread: { [group]: ms } }.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
-const { url, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', categories = ['performance', 'accessibility'], blockScripts = false } = JSON.parse(process.argv[2]);
+const { url, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', categories = ['performance', 'accessibility'], blockScripts = false, extraHeaders } = JSON.parse(process.argv[2]);
 
 const chrome = await chromeLauncher.launch({
   chromePath,
@@ -19,7 +20,7 @@ try {
   // blockScripts: the page without any JavaScript (the gateway's first screen alone), for the part
   // of the figures that is the browser's own work on the HTML, CSS and pictures.
   const blockedUrlPatterns = blockScripts ? ['*.js'] : [];
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, blockedUrlPatterns });
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories, blockedUrlPatterns, ...(extraHeaders ? { extraHeaders } : {}) });
   const lhr = result.lhr;
   // BENCH_LIGHTHOUSE_DIR=/tmp/lh keeps every run's whole report (long tasks, main-thread work by
   // script) for looking into a figure.

@@ -1,27 +1,45 @@
-// Web bundle budget: builds the client and prints the gzipped JavaScript each route loads.
-// The landing route loads the entry, its static imports and the landing page chunk (with its static
-// imports); the owner shell loads the entry and the owner-app chunk. Read from Vite's manifest.
-// Last line: {"landing_js_gz_kb":…,"owner_js_gz_kb":…}
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// The owner app's speed (issue 27). Sizes from Vite's manifest (gzip): the JavaScript the landing
+// page loads, what the owner's first screen loads (entry + owner app + the dashboard), and each
+// owner route's own chunk (what a route adds beyond the owner app's). Then Lighthouse (mobile,
+// bench/_lighthouse.mjs) with a signed-in demo owner: BENCH_RUNS (5) runs of /dashboard, /orders
+// and /pos, median performance; one accessibility run of /login and every owner screen.
+// The product runs as `npm start` does (scripts/start.mjs) on a free port, with a fresh database on
+// DATABASE_URL's server; BENCH_WEB_URL=<url of a running Tiendita> measures that one instead, and
+// BENCH_WEB_SIZES_ONLY=1 stops after the sizes.
+// Last line: {"landing_js_gz_kb":…,"owner_js_gz_kb":…,"max_route_chunk_gz_kb":…,"dashboard_lighthouse_perf":…,"orders_lighthouse_perf":…,"pos_lighthouse_perf":…}
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = join(root, 'web');
 const distDir = join(webDir, 'dist');
-
-const ROUTES = {
-  landing: 'src/features/landing/landing-page.tsx',
-  owner: 'src/features/shell/owner-app.tsx',
-};
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LANDING_BUDGET_KB = 120;
+const OWNER_BUDGET_KB = 250;
+const ROUTE_BUDGET_KB = 150;
 
+const OWNER_ROUTES = {
+  products: 'src/features/products/products-page.tsx',
+  orders: 'src/features/orders/pages/orders-page.tsx',
+  receipt: 'src/features/orders/pages/receipt-page.tsx',
+  pos: 'src/features/pos/pos-page.tsx',
+  reports: 'src/features/reports/reports-page.tsx',
+  inventory: 'src/features/inventory/inventory-page.tsx',
+  settings: 'src/features/settings/settings-page.tsx',
+  reviews: 'src/features/reviews/pages/reviews-page.tsx',
+};
+
+// ---- sizes --------------------------------------------------------------------------------
 if (!process.argv.includes('--no-build')) {
   execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
 }
-
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) throw new Error('no entry in the Vite manifest');
@@ -35,22 +53,149 @@ function closure(key, seen = new Set()) {
   for (const imported of chunk.imports ?? []) closure(imported, seen);
   return seen;
 }
-
 const gzCache = new Map();
-function gzBytes(file) {
+const gzBytes = (file) => {
   if (!gzCache.has(file)) gzCache.set(file, gzipSync(readFileSync(join(distDir, file))).length);
   return gzCache.get(file);
+};
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+const js = (files) => [...files].filter((f) => f.endsWith('.js'));
+const total = (files) => files.reduce((sum, f) => sum + gzBytes(f), 0);
+
+function report(title, files) {
+  console.log(`\n${title} (${files.length} archivos JS):`);
+  for (const f of [...files].sort((a, b) => gzBytes(b) - gzBytes(a))) console.log(`  ${String(kb(gzBytes(f))).padStart(7)} KB  ${f}`);
+  console.log(`  ${String(kb(total(files))).padStart(7)} KB  total gzip`);
 }
 
-const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
-const result = {};
-for (const [route, source] of Object.entries(ROUTES)) {
-  const files = [...new Set([...closure(entryKey), ...closure(source)])].filter((f) => f.endsWith('.js'));
-  const total = files.reduce((sum, f) => sum + gzBytes(f), 0);
-  console.log(`\n${route} (${files.length} archivos JS):`);
-  for (const f of files.sort((a, b) => gzBytes(b) - gzBytes(a))) console.log(`  ${String(kb(gzBytes(f))).padStart(7)} KB  ${f}`);
-  console.log(`  ${String(kb(total)).padStart(7)} KB  total gzip`);
-  result[`${route}_js_gz_kb`] = kb(total);
+const entry = closure(entryKey);
+const landing = js(new Set([...entry, ...closure('src/features/landing/landing-page.tsx')]));
+// The owner's first screen: the entry, the owner app, and the dashboard (its own chunk or inside the owner app).
+const dashboardKey = Object.keys(manifest).find((k) => k.endsWith('src/features/dashboard/dashboard-page.tsx'));
+const ownerFiles = new Set([...entry, ...closure('src/features/shell/owner-app.tsx'), ...(dashboardKey ? closure(dashboardKey) : [])]);
+const owner = js(ownerFiles);
+report('página de inicio', landing);
+report('primera pantalla del dueño (/dashboard)', owner);
+
+console.log('\nlo propio de cada pantalla del dueño (más allá de la primera pantalla):');
+let maxRoute = 0;
+for (const [route, source] of Object.entries(OWNER_ROUTES)) {
+  const key = Object.keys(manifest).find((k) => k.endsWith(source));
+  if (!key) continue;
+  const own = js(closure(key)).filter((f) => !ownerFiles.has(f));
+  const size = total(own);
+  maxRoute = Math.max(maxRoute, size);
+  console.log(`  ${String(kb(size)).padStart(7)} KB  ${route} (${own.length} archivos)`);
 }
-if (result.landing_js_gz_kb > LANDING_BUDGET_KB) console.log(`\nAVISO: la página de inicio supera el presupuesto de ${LANDING_BUDGET_KB} KB`);
+
+const result = { landing_js_gz_kb: kb(total(landing)), owner_js_gz_kb: kb(total(owner)), max_route_chunk_gz_kb: kb(maxRoute) };
+if (result.landing_js_gz_kb > LANDING_BUDGET_KB) console.log(`AVISO: la página de inicio supera ${LANDING_BUDGET_KB} KB`);
+if (result.owner_js_gz_kb > OWNER_BUDGET_KB) console.log(`AVISO: la primera pantalla del dueño supera ${OWNER_BUDGET_KB} KB`);
+if (result.max_route_chunk_gz_kb > ROUTE_BUDGET_KB) console.log(`AVISO: una pantalla supera ${ROUTE_BUDGET_KB} KB propios`);
+
+// ---- Lighthouse, signed in --------------------------------------------------------------------
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? null : s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+function lighthouseOnce(url, cookie, categories) {
+  const input = JSON.stringify({ url, categories, extraHeaders: cookie ? { Cookie: cookie } : undefined });
+  const child = spawn(process.execPath, [join(root, 'bench', '_lighthouse.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+  return new Promise((resolve, reject) => child.once('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`lighthouse terminó con código ${code}`)))));
+}
+
+async function signIn(base) {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base },
+      body: JSON.stringify({ email: 'demo@tiendita.gt', password: 'Demo1234' }),
+    }).catch(() => null);
+    if (res?.ok) return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    if (attempt > 120) throw new Error(`no se pudo iniciar sesión como la dueña demo (${res?.status ?? 'sin respuesta'})`);
+    await sleep(1000);
+  }
+}
+
+async function startProduct() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
+  const dbName = `tiendita_bench_web_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-web-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let log = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (log += chunk));
+  const deadline = Date.now() + 240_000;
+  while (!log.includes('Tiendita lista')) {
+    if (child.exitCode !== null) throw new Error(`Tiendita no arrancó:\n${log.slice(-2000)}`);
+    if (Date.now() > deadline) throw new Error('Tiendita no arrancó en 4 minutos');
+    await sleep(500);
+  }
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('close', resolve)));
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base: `http://127.0.0.1:${port}`, stop };
+}
+
+if (process.env.BENCH_WEB_SIZES_ONLY === '1') {
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
+
+const product = process.env.BENCH_WEB_URL ? { base: process.env.BENCH_WEB_URL.replace(/\/+$/, ''), stop: async () => undefined } : await startProduct();
+try {
+  const cookie = await signIn(product.base);
+  console.log(`\nLighthouse (móvil) con la dueña demo en ${product.base}, ${RUNS} corridas por pantalla:`);
+  for (const page of ['dashboard', 'orders', 'pos']) {
+    const url = `${product.base}/${page}`;
+    await lighthouseOnce(url, cookie, ['performance']).catch(() => undefined); // unmeasured: caches, projections
+    const scores = [];
+    for (let i = 0; i < RUNS; i++) {
+      try {
+        const run = await lighthouseOnce(url, cookie, ['performance']);
+        scores.push(run.performance);
+        const m = run.metrics;
+        console.log(`  /${page}: rendimiento ${run.performance} · FCP ${m.fcp} ms · LCP ${m.lcp} ms · TBT ${m.tbt} ms · CLS ${m.cls} · carga ${loadavg()[0].toFixed(2)}`);
+      } catch (error) {
+        console.log(`  /${page}: corrida fallida (${error.message})`);
+      }
+    }
+    result[`${page}_lighthouse_perf`] = median(scores);
+  }
+  console.log('\naccesibilidad (una corrida por pantalla):');
+  for (const page of ['login', 'dashboard', 'products', 'orders', 'pos', 'reports', 'inventory', 'settings']) {
+    const run = await lighthouseOnce(`${product.base}/${page}`, page === 'login' ? null : cookie, ['accessibility']).catch((error) => ({ accessibility: null, failedA11y: [error.message] }));
+    console.log(`  /${page}: ${run.accessibility}${run.failedA11y.length ? ` (falla: ${run.failedA11y.join(', ')})` : ''}`);
+  }
+} finally {
+  await product.stop();
+}
 console.log(JSON.stringify(result));
