@@ -50,7 +50,8 @@ test('at 375 px the demo owner marks a WhatsApp order paid in cash: Pagado, and 
     const ownerName = `${me.firstName} ${me.lastName}`;
     await openOwnerPath(page, '/orders');
     // On a phone the filters wait in a sheet: the search stays on the page.
-    await page.getByRole('button', { name: 'Filtros' }).waitFor();
+    // The orders screen is a lazy chunk: on a loaded machine its first paint can take a while.
+    await page.getByRole('button', { name: 'Filtros' }).waitFor({ timeout: 45_000 });
     assert.equal(await page.getByLabel('Estado de pago').count(), 0, 'los filtros no ocupan la pantalla');
     await page.getByLabel('Buscar pedidos').fill(order.code);
     const card = page.getByRole('article', { name: `Pedido ${order.code}` });
@@ -120,6 +121,7 @@ test("a POS sale the server refuses shows its message: 'Sin Stock: …'", async 
     const product = await created.json();
 
     await openOwnerPath(page, '/pos');
+    await page.getByLabel('Buscar por nombre o SKU').waitFor({ timeout: 45_000 });
     const tile = page.getByRole('button', { name: `Agregar 1 de ${name}` });
     // The grid shows the product with its stock once inventory opened it.
     for (let attempt = 0; !(await tile.textContent().catch(() => '')).includes('Stock: 2'); attempt++) {

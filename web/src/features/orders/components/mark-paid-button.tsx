@@ -21,13 +21,11 @@ export function MarkPaidButton({ order, block = false }: { order: OrderView; blo
     if (key.current.for !== current) key.current = { for: current, value: randomUuid() };
     return key.current.value;
   };
+  // The promise, not mutate's callbacks: once paid, the list drops this button before they would run.
   const pay = (method: PaymentRecordMethod) =>
-    record.mutate(
-      { orderId: order.id, body: { method, amount: order.balanceDue }, idempotencyKey: attemptKey() },
-      {
-        onSuccess: () => toast({ title: 'Pago registrado', description: `${order.code}: ${formatMoney(order.balanceDue)} · ${paymentMethodLabel(method)}` }),
-        onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, 'No se pudo registrar el pago.'), variant: 'destructive' }),
-      },
+    record.mutateAsync({ orderId: order.id, body: { method, amount: order.balanceDue }, idempotencyKey: attemptKey() }).then(
+      () => toast({ title: 'Pago registrado', description: `${order.code}: ${formatMoney(order.balanceDue)} · ${paymentMethodLabel(method)}` }),
+      (error: unknown) => toast({ title: 'Error', description: serverMessageOr(error, 'No se pudo registrar el pago.'), variant: 'destructive' }),
     );
   return (
     <Space.Compact block={block}>

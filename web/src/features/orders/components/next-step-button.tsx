@@ -13,13 +13,11 @@ export function NextStepButton({ order, block = false }: { order: OrderView; blo
   const next = ORDER_NEXT_STATUS[order.status];
   const action = NEXT_STEP_ACTIONS[order.status];
   if (!next || !action) return null;
+  // The promise, not mutate's callbacks: the refreshed list may drop this button before they would run.
   const go = () =>
-    update.mutate(
-      { id: order.id, status: next },
-      {
-        onSuccess: () => toast({ title: OrderMessages.statusUpdated, description: `${order.code}: ${ORDER_STATUS_LABELS[next]}` }),
-        onError: (error) => toast({ title: 'Error', description: serverMessageOr(error, OrderMessages.statusFailed), variant: 'destructive' }),
-      },
+    update.mutateAsync({ id: order.id, status: next }).then(
+      () => toast({ title: OrderMessages.statusUpdated, description: `${order.code}: ${ORDER_STATUS_LABELS[next]}` }),
+      (error: unknown) => toast({ title: 'Error', description: serverMessageOr(error, OrderMessages.statusFailed), variant: 'destructive' }),
     );
   return (
     <Button block={block} loading={update.isPending} onClick={go} aria-label={`${action}: pedido ${order.code} pasa a ${ORDER_STATUS_LABELS[next]}`}>
