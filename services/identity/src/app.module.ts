@@ -20,7 +20,7 @@ import {
   SubdomainAvailabilityHandler,
   UpdateStoreSettingsHandler,
 } from './stores/application/store-settings.handlers';
-import { SubscribeHandler, SubscriptionLinkHandler } from './subscriptions/application/subscription-links';
+import { SubscribeHandler, SubscriptionLinkHandler, SubscriptionMails } from './subscriptions/application/subscription-links';
 import { CatalogUploadsClient } from './stores/application/catalog-uploads.client';
 import { UpdateStoreHandler } from './stores/application/update-store.handler';
 import {
@@ -85,6 +85,7 @@ export class AppModule {
         UpdateStoreSettingsHandler,
         CreateStoreSettingsHandler,
         SubdomainAvailabilityHandler,
+        SubscriptionMails,
         SubscribeHandler,
         SubscriptionLinkHandler,
         ListSubscriptionsHandler,

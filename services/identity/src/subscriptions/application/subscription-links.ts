@@ -1,4 +1,4 @@
-import { Inject, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IdentityStreams, type SubscribeAnswer, type SubscribeRequest, type SubscriptionLinkAnswer, SubscriptionMessages } from '@tiendita/contracts';
 import { handleCommand, NotFoundError, ValidationError, type PostgresEventStore } from '@tiendita/eventsourcing';
@@ -29,14 +29,15 @@ function shopPath(config: IdentityConfig, subdomain: string, purpose: LinkPurpos
 const shopLink = (config: IdentityConfig, subdomain: string, purpose: LinkPurpose, subscriptionId: string): string =>
   `${publicBase(config)}${shopPath(config, subdomain, purpose, subscriptionId)}`;
 
-/** Sends a subscription mail after the answer; a failure is logged, never the shopper's problem. */
-class MailSender {
+/** Sends a subscription mail after the answer; a failure is logged, never the shopper's problem. Mails in flight finish at shutdown. */
+@Injectable()
+export class SubscriptionMails implements OnApplicationShutdown {
   private readonly sending = new Set<Promise<void>>();
 
   constructor(
-    private readonly mailer: ResetMailer,
-    private readonly config: IdentityConfig,
-    private readonly logger: Logger,
+    @Inject(RESET_MAILER) private readonly mailer: ResetMailer,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+    @Inject(SERVICE_LOGGER) private readonly logger: Logger,
   ) {}
 
   send(purpose: LinkPurpose, to: string, link: string): void {
@@ -47,7 +48,7 @@ class MailSender {
     this.sending.add(sending);
   }
 
-  async settle(): Promise<void> {
+  async onApplicationShutdown(): Promise<void> {
     await Promise.allSettled([...this.sending]);
   }
 }
@@ -71,19 +72,15 @@ export class SubscribeCommand extends Command<SubscribeAnswer> {
  * the store: the counter is taken for every request, so the answer's timing tells nothing either.
  */
 @CommandHandler(SubscribeCommand)
-export class SubscribeHandler implements ICommandHandler<SubscribeCommand>, OnApplicationShutdown {
-  private readonly mails: MailSender;
-
+export class SubscribeHandler implements ICommandHandler<SubscribeCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly events: PostgresEventStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(RESET_MAILER) mailer: ResetMailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-  ) {
-    this.mails = new MailSender(mailer, config, logger);
-  }
+    private readonly mails: SubscriptionMails,
+  ) {}
 
   async execute({ store, input, correlationId }: SubscribeCommand): Promise<SubscribeAnswer> {
     const row = await findActiveStore(this.pool, store);
@@ -118,10 +115,6 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand>, OnAp
     });
     return r.rows[0].sent <= this.config.SUBSCRIPTION_MAILS_PER_RECIPIENT;
   }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.mails.settle();
-  }
 }
 
 /** The button of a mailed link's page: POST /api/public/subscription/confirm or POST /api/public/unsubscribe with its token. */
@@ -142,19 +135,14 @@ const invalidLink = () => new ValidationError(SubscriptionMessages.invalidLink, 
  * a POST does this: mail scanners open links with GET, and a GET never changes a subscription.
  */
 @CommandHandler(SubscriptionLinkCommand)
-export class SubscriptionLinkHandler implements ICommandHandler<SubscriptionLinkCommand>, OnApplicationShutdown {
-  private readonly mails: MailSender;
-
+export class SubscriptionLinkHandler implements ICommandHandler<SubscriptionLinkCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly events: PostgresEventStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(RESET_MAILER) mailer: ResetMailer,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
-    @Inject(SERVICE_LOGGER) logger: Logger,
-  ) {
-    this.mails = new MailSender(mailer, config, logger);
-  }
+    private readonly mails: SubscriptionMails,
+  ) {}
 
   async execute({ purpose, token, correlationId }: SubscriptionLinkCommand): Promise<SubscriptionLinkAnswer> {
     const subscriptionId = verifyLinkToken(this.config.INTERNAL_SECRET, purpose, token);
@@ -174,10 +162,6 @@ export class SubscriptionLinkHandler implements ICommandHandler<SubscriptionLink
     const found = store.rows[0];
     if (purpose === 'confirm' && result.newEvents.length > 0 && found) this.mails.send('unsubscribe', first.email, shopLink(this.config, found.subdomain, 'unsubscribe', subscriptionId));
     return { message: purpose === 'confirm' ? SubscriptionMessages.confirmed : SubscriptionMessages.unsubscribed, storeName: found?.name ?? null };
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.mails.settle();
   }
 }
 
