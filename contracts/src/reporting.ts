@@ -146,6 +146,9 @@ export interface CashCloseResponse {
   recordedAt: string | null;
 }
 
+/** The channels as the reports, their exports and the cash close name them. */
+export const REPORT_CHANNEL_LABELS: Record<'whatsapp' | 'pos', string> = { whatsapp: 'WhatsApp', pos: 'Punto de venta' };
+
 /** A Guatemalan day 'YYYY-MM-DD' as es-GT writes it: 28/11/2026 (no time zone involved). */
 export function formatDay(day: string): string {
   const [y, m, d] = day.slice(0, 10).split('-');

@@ -2,16 +2,15 @@ import {
   formatDay,
   formatGtDateTime,
   ORDER_STATUS_LABELS,
-  ORDER_TYPE_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
+  REPORT_CHANNEL_LABELS as CHANNEL_LABELS,
   type ReportOrder,
   type ReportResponse,
 } from '@tiendita/contracts';
 import ExcelJS from 'exceljs';
 
 export const PERIOD_LABELS: Record<string, string> = { today: 'Hoy', week: 'Última semana', month: 'Último mes', year: 'Último año' };
-export const CHANNEL_LABELS: Record<string, string> = { whatsapp: ORDER_TYPE_LABELS.whatsapp, pos: 'Punto de venta' };
 const Q_FORMAT = '"Q"#,##0.00';
 
 /** The methods an order was paid with, in Spanish ('Efectivo, Tarjeta'); '' when unpaid. */

@@ -1,6 +1,6 @@
-import { formatGtDateTime, formatQuetzales as money, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type ReportOrder } from '@tiendita/contracts';
+import { formatGtDateTime, formatQuetzales as money, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, REPORT_CHANNEL_LABELS as CHANNEL_LABELS, type ReportOrder } from '@tiendita/contracts';
 import PDFDocument from 'pdfkit';
-import { CHANNEL_LABELS, type ExportInput, methodsLabel, periodLabel, splitOrders } from './exports';
+import { type ExportInput, methodsLabel, periodLabel, splitOrders } from './exports';
 
 const MARGIN = 40;
 const WIDTH = 595.28 - 2 * MARGIN; // A4
