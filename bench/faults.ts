@@ -63,7 +63,8 @@ async function main(): Promise<void> {
     console.log(
       `  aceptados ${result.accepted}, sin stock ${result.refused}, sin respuesta final tras 90 s ${result.givenUp}; en la lista del dueño ${result.ordersListed} (${result.unanswered} de pedidos sin respuesta final): perdidos ${result.lost}, duplicados ${result.duplicated}, productos sobrevendidos ${result.oversold}`,
     );
-    for (const line of result.detail) console.log(`    sobrevendido o stock inconsistente: ${line}`);
+    if (result.stuckUnits > 0) console.log(`  unidades retenidas sin pedido (reservas de checkouts cortados por el kill; se liberan al vencer la reserva): ${result.stuckUnits}`);
+    for (const line of result.detail) console.log(`    stock distinto de sus pedidos: ${line}`);
     const recoveries = [serviceBack, pgBack].map((x) => (x === null ? Infinity : x));
     const maxRecovery = Math.max(...recoveries);
     console.log(
