@@ -24,7 +24,7 @@ export function OrderLimitsFields() {
         <InputNumber min={b.orderMaxUnitsPerOrder.min} max={b.orderMaxUnitsPerOrder.max} precision={0} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item name="blockedPhones" label="Números bloqueados" extra="Uno por línea. Estos números no podrán hacer pedidos en línea en tu tienda.">
-        <Input.TextArea rows={3} placeholder="5555 1234" inputMode="tel" />
+        <Input.TextArea rows={3} placeholder="Ejemplo: 5555 1234" inputMode="tel" style={{ maxWidth: 360 }} />
       </Form.Item>
     </section>
   );
