@@ -3,7 +3,7 @@
 // embedded server, which it starts again: a shared DATABASE_URL is never restarted). Nothing the
 // shoppers were told is lost or duplicated, nothing is oversold, every 5xx is the Spanish 503, the
 // killed service comes back, and the other services answer while it is down. Bounded: about a
-// minute and a half on a quiet machine, 3 minutes at most.
+// minute and a half on a quiet machine; each wait is bounded (the killed service: 90 s).
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +47,7 @@ describe('npm start under faults: one crashed service and a PostgreSQL restart t
     await t.waitForLine(/^\[ordering\] terminó inesperadamente \(SIGKILL\); se reinicia en /, 5_000, mark);
     let othersDown = 0;
     let othersChecked = 0;
-    const back = t.waitForLine(/^\[ordering\] de nuevo en servicio/, 60_000, mark);
+    const back = t.waitForLine(/^\[ordering\] de nuevo en servicio/, 90_000, mark);
     let ordering = false;
     void back.then(() => (ordering = true), () => undefined);
     while (!ordering) {
@@ -58,7 +58,7 @@ describe('npm start under faults: one crashed service and a PostgreSQL restart t
         if (res.status !== 200) othersDown++;
       }
       await new Promise((r) => setTimeout(r, 150));
-      if (Date.now() - killedAt > 60_000) break;
+      if (Date.now() - killedAt > 90_000) break;
     }
     await back;
     expect(othersChecked).toBeGreaterThan(0);
