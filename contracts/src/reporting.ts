@@ -138,7 +138,9 @@ export interface CashCloseResponse {
   /** The day's sales (orders placed that day, not cancelled), for reference. */
   totalSales: number;
   orderCount: number;
+  /** The day's payments and refunds, newest first (at most 200: `movementCount` says how many there were). */
   movements: CashMovement[];
+  movementCount: number;
   countedCash: number | null;
   difference: number | null;
   note: string | null;

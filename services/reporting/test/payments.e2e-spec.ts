@@ -78,12 +78,14 @@ it('a WhatsApp order paid in cash on delivery is in the drawer; a partial paymen
   ]);
   // Today's sales: the partial order and the transfer (the WhatsApp order was placed yesterday, the sale was cancelled).
   expect(close).toMatchObject({ totalSales: 130, orderCount: 2 });
+  // Every movement of the day, newest first.
+  expect(close.movementCount).toBe(5);
   expect(close.movements.map((m: any) => [m.kind, m.paymentMethod, m.amount, m.orderCode, m.orderType, m.author])).toEqual([
-    ['payment', 'card', 40, partial.code, 'whatsapp', 'Rosa López'],
-    ['payment', 'cash', 136.75, wa.code, 'whatsapp', 'Rosa López'],
-    ['payment', 'cash', 50, sale.code, 'pos', 'Rosa López'],
-    ['payment', 'transfer', 30, transfer.code, 'whatsapp', 'Rosa López'],
     ['refund', 'cash', 50, sale.code, 'pos', 'Rosa López'],
+    ['payment', 'transfer', 30, transfer.code, 'whatsapp', 'Rosa López'],
+    ['payment', 'cash', 50, sale.code, 'pos', 'Rosa López'],
+    ['payment', 'cash', 136.75, wa.code, 'whatsapp', 'Rosa López'],
+    ['payment', 'card', 40, partial.code, 'whatsapp', 'Rosa López'],
   ]);
   // Yesterday's drawer did not get the WhatsApp order's cash: it was paid today.
   expect(await get('/api/reports/cash-close?date=2026-11-27', storeId)).toMatchObject({ expectedCash: 0, totalReceived: 0, totalSales: 136.75, orderCount: 1, paymentsByMethod: [] });
@@ -118,7 +120,7 @@ it('reads an order placed paid before payments existed as one payment of its tot
   const before = await get(`/api/reports/cash-close?date=${TODAY}`, storeId);
   expect(before).toMatchObject({ expectedCash: 20, totalReceived: 75 });
   expect(before.paymentsByMethod.map((m: any) => [m.paymentMethod, m.payments, m.amount])).toEqual([['card', 1, 40], ['cash', 1, 20], ['other', 1, 15]]);
-  expect(before.movements.map((m: any) => [m.orderCode, m.kind, m.at])).toEqual([[cash.code, 'payment', cash.placedAt], [zigi.code, 'payment', zigi.placedAt], [card.code, 'payment', card.placedAt]]);
+  expect(before.movements.map((m: any) => [m.orderCode, m.kind, m.at])).toEqual([[card.code, 'payment', card.placedAt], [zigi.code, 'payment', zigi.placedAt], [cash.code, 'payment', cash.placedAt]]);
   // The legacy 'whatsapp' method is never a payment method in the figures.
   expect((await get('/api/reports?period=today', storeId)).salesByPaymentMethod.map((m: any) => m.paymentMethod)).toEqual(['card', 'cash', 'other']);
 

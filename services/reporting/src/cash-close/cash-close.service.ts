@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type CashCloseResponse, type CashCountRecorded, type CashMovement, type PaymentRecordMethod, type RecordCashCountRequest } from '@tiendita/contracts';
+import { type CashCloseResponse, type CashCountRecorded, type CashMovement, type PaymentMethodFigures, type PaymentRecordMethod, type RecordCashCountRequest } from '@tiendita/contracts';
 import { PostgresEventStore, ValidationError } from '@tiendita/eventsourcing';
 import { EVENT_STORE, type OwnerIdentity, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
@@ -19,11 +19,8 @@ interface MovementRow {
   order_type: 'whatsapp' | 'pos' | null;
 }
 
-/** A day's money in centavos: every movement, and the cash the drawer should hold. */
-interface CashFigures {
-  movements: MovementRow[];
-  expectedCash: number;
-}
+/** The movements a cash close lists, newest first (a busy day's totals still count every one). */
+const MOVEMENTS_LISTED = 200;
 
 /**
  * The daily cash close (corte de caja). The money of a day is what changed hands that day,
@@ -41,21 +38,37 @@ export class CashCloseService {
     private readonly reports: ReportsService,
   ) {}
 
-  private async figures(storeId: string, day: string): Promise<CashFigures> {
+  /** The day's money by method (its payments' daily totals, centavos) and the cash the drawer should hold. */
+  private async totals(storeId: string, day: string): Promise<{ byMethod: PaymentMethodFigures[]; expectedCash: number; received: number; refunded: number; movements: number }> {
     await this.reports.ready();
-    const r = await this.pool.query<MovementRow>(
-      `SELECT p.kind, p.method, p.amount, p.at, p.order_id, p.author, o.code, o.order_type
-       FROM ${S}.payments p LEFT JOIN ${S}.orders o ON o.order_id = p.order_id
-       WHERE p.store_id = $1 AND p.at >= $2 AND p.at < $3 ORDER BY p.at, p.entry_id`,
-      [storeId, gtDayStart(day), gtDayStart(addDays(day, 1))],
-    );
-    const expectedCash = r.rows.reduce((sum, m) => (m.method !== 'cash' ? sum : sum + (m.kind === 'refund' ? -1 : 1) * Number(m.amount)), 0);
-    return { movements: r.rows, expectedCash };
+    const r = await this.pool.query<{ method: PaymentRecordMethod; payments: string; received: string; refunds: string; refunded: string }>({
+      name: 'reporting_cash_close_totals',
+      text: `SELECT method, payments, received, refunds, refunded FROM ${S}.payments_daily WHERE store_id = $1 AND day = $2`,
+      values: [storeId, day],
+    });
+    let expectedCash = 0;
+    let received = 0;
+    let refunded = 0;
+    let movements = 0;
+    for (const m of r.rows) {
+      received += Number(m.received);
+      refunded += Number(m.refunded);
+      movements += Number(m.payments) + Number(m.refunds);
+      if (m.method === 'cash') expectedCash += Number(m.received) - Number(m.refunded);
+    }
+    return { byMethod: methodFigures(r.rows), expectedCash, received, refunded, movements };
   }
 
   async close(storeId: string, day: string): Promise<CashCloseResponse> {
-    const [f, sales, counted] = await Promise.all([
-      this.figures(storeId, day),
+    const [t, listed, sales, counted] = await Promise.all([
+      this.totals(storeId, day),
+      this.pool.query<MovementRow>({
+        name: 'reporting_cash_close_movements',
+        text: `SELECT p.kind, p.method, p.amount, p.at, p.order_id, p.author, o.code, o.order_type
+               FROM ${S}.payments p LEFT JOIN ${S}.orders o ON o.order_id = p.order_id
+               WHERE p.store_id = $1 AND p.at >= $2 AND p.at < $3 ORDER BY p.at DESC, p.entry_id DESC LIMIT ${MOVEMENTS_LISTED}`,
+        values: [storeId, gtDayStart(day), gtDayStart(addDays(day, 1))],
+      }),
       this.pool.query<{ orders: string; amount: string }>(
         `SELECT COALESCE(sum(orders), 0) AS orders, COALESCE(sum(amount), 0) AS amount FROM ${S}.sales_daily WHERE store_id = $1 AND day = $2`,
         [storeId, day],
@@ -65,20 +78,7 @@ export class CashCloseService {
         [storeId, day],
       ),
     ]);
-    const byMethod = new Map<string, { method: PaymentRecordMethod; payments: number; received: number; refunds: number; refunded: number }>();
-    for (const m of f.movements) {
-      const x = byMethod.get(m.method) ?? { method: m.method, payments: 0, received: 0, refunds: 0, refunded: 0 };
-      if (m.kind === 'refund') {
-        x.refunds += 1;
-        x.refunded += Number(m.amount);
-      } else {
-        x.payments += 1;
-        x.received += Number(m.amount);
-      }
-      byMethod.set(m.method, x);
-    }
-    const paymentsByMethod = methodFigures([...byMethod.values()]);
-    const movements: CashMovement[] = f.movements.map((m) => ({
+    const movements: CashMovement[] = listed.rows.map((m) => ({
       kind: m.kind === 'refund' ? 'refund' : 'payment',
       paymentMethod: m.method,
       amount: q(Number(m.amount)),
@@ -88,20 +88,20 @@ export class CashCloseService {
       orderType: m.order_type,
       author: m.author,
     }));
-    const sum = (pick: (m: MovementRow) => boolean) => f.movements.filter(pick).reduce((s, m) => s + Number(m.amount), 0);
     const s = sales.rows[0];
     const c = counted.rows[0];
     return {
       date: day,
-      paymentsByMethod,
-      totalReceived: q(sum((m) => m.kind !== 'refund')),
-      totalRefunded: q(sum((m) => m.kind === 'refund')),
-      expectedCash: q(f.expectedCash),
+      paymentsByMethod: t.byMethod,
+      totalReceived: q(t.received),
+      totalRefunded: q(t.refunded),
+      expectedCash: q(t.expectedCash),
       totalSales: q(Number(s.amount)),
       orderCount: Number(s.orders),
       movements,
+      movementCount: t.movements,
       countedCash: c ? q(Number(c.counted_cash)) : null,
-      difference: c ? q(Number(c.counted_cash) - f.expectedCash) : null,
+      difference: c ? q(Number(c.counted_cash) - t.expectedCash) : null,
       note: c?.note ?? null,
       recordedBy: c?.recorded_by ?? null,
       recordedAt: c ? c.recorded_at.toISOString() : null,
@@ -112,7 +112,7 @@ export class CashCloseService {
     const today = gtDayHour(this.reports.now()).day;
     const date = body.date ?? today;
     if (date > today) throw new ValidationError('No se puede registrar el corte de un día futuro', { fields: { date: 'No se puede registrar el corte de un día futuro' } });
-    const figures = await this.figures(owner.storeId, date);
+    const figures = await this.totals(owner.storeId, date);
     const data: CashCountRecorded = {
       storeId: owner.storeId,
       date,

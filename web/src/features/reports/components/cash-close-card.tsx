@@ -43,22 +43,25 @@ function Ticket({ close }: { close: CashCloseResponse }) {
 function Movements({ close }: { close: CashCloseResponse }) {
   if (close.movements.length === 0) return null;
   return (
-    <Table
-      className="cash-close__movements no-print"
-      size="small"
-      rowKey={(m) => `${m.kind}-${m.at}-${m.orderId}-${m.amount}`}
-      pagination={close.movements.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-      dataSource={close.movements}
-      columns={[
-        { title: 'Hora', dataIndex: 'at', render: (v: string) => formatGtDateTime(v).slice(11) },
-        { title: 'Pedido', dataIndex: 'orderCode', render: (v: string | null, m) => <>{v ?? '—'}{m.orderType ? <span className="cash-close__channel"> · {CHANNEL_LABELS[m.orderType]}</span> : null}</> },
-        // On a phone: the hour, the order, the method and the amount (a refund's is negative).
-        { title: 'Movimiento', dataIndex: 'kind', responsive: ['sm'], render: (k: 'payment' | 'refund') => (k === 'refund' ? <Tag color="purple">Reembolso</Tag> : <Tag color="green">Pago</Tag>) },
-        { title: 'Método', dataIndex: 'paymentMethod', render: (m: keyof typeof PAYMENT_METHOD_LABELS) => PAYMENT_METHOD_LABELS[m] },
-        { title: 'Registró', dataIndex: 'author', responsive: ['md'] },
-        { title: 'Monto', dataIndex: 'amount', align: 'right', render: (v: number, m) => (m.kind === 'refund' ? `−${formatMoney(v)}` : formatMoney(v)) },
-      ]}
-    />
+    <div className="no-print">
+      <Table
+        title={() => (close.movementCount > close.movements.length ? `Los ${close.movements.length} movimientos más recientes de ${close.movementCount}` : `Movimientos del día (${close.movementCount})`)}
+        className="cash-close__movements"
+        size="small"
+        rowKey={(m) => `${m.kind}-${m.at}-${m.orderId}-${m.amount}`}
+        pagination={close.movements.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
+        dataSource={close.movements}
+        columns={[
+          { title: 'Hora', dataIndex: 'at', render: (v: string) => formatGtDateTime(v).slice(11) },
+          { title: 'Pedido', dataIndex: 'orderCode', render: (v: string | null, m) => <>{v ?? '—'}{m.orderType ? <span className="cash-close__channel"> · {CHANNEL_LABELS[m.orderType]}</span> : null}</> },
+          // On a phone: the hour, the order, the method and the amount (a refund's is negative).
+          { title: 'Movimiento', dataIndex: 'kind', responsive: ['sm'], render: (k: 'payment' | 'refund') => (k === 'refund' ? <Tag color="purple">Reembolso</Tag> : <Tag color="green">Pago</Tag>) },
+          { title: 'Método', dataIndex: 'paymentMethod', render: (m: keyof typeof PAYMENT_METHOD_LABELS) => PAYMENT_METHOD_LABELS[m] },
+          { title: 'Registró', dataIndex: 'author', responsive: ['md'] },
+          { title: 'Monto', dataIndex: 'amount', align: 'right', render: (v: number, m) => (m.kind === 'refund' ? `−${formatMoney(v)}` : formatMoney(v)) },
+        ]}
+      />
+    </div>
   );
 }
 
