@@ -1,9 +1,11 @@
+// antd in jsdom is slow on a loaded machine (seconds per render): these tests get a minute each.
+jest.setTimeout(60_000);
+
 import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { OrderView } from '@tiendita/contracts';
 import { installFetch, startStandIn, type StandIn } from '../../../../test/stand-in-server';
-import { CheckoutModal } from '../../pos/components/checkout-modal';
 import { OrderPayments } from './order-payments';
 
 let api: StandIn;
@@ -60,7 +62,7 @@ describe('pagos de un pedido', () => {
     render(withQueries(<OrderPayments order={base} onRecordPayment={noop} onRefund={noop} />));
     expect(screen.getByText('Sin pagos registrados')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Marcar como pagado el pedido PED-0001' }));
-    await waitFor(() => expect(api.received.some((r) => r.path === '/api/orders/o1/payments')).toBe(true));
+    await waitFor(() => expect(api.received.some((r) => r.path === '/api/orders/o1/payments')).toBe(true), { timeout: 20_000 });
     const sent = api.received.find((r) => r.path === '/api/orders/o1/payments')!;
     expect(sent.body).toEqual({ method: 'cash', amount: 50 });
     expect(sent.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -97,16 +99,3 @@ describe('pagos de un pedido', () => {
   });
 });
 
-describe('POS: una venta rechazada', () => {
-  it("muestra el mensaje del servidor ('Sin Stock: …'), no un fallo genérico", async () => {
-    const message = 'Sin Stock: Café (quedan 0)';
-    api.on('POST', '/api/orders', { status: 409, body: { message, code: 'CONFLICT' } });
-    const lines = [{ productId: 'p1', name: 'Café', sku: null, price: 25, stock: 2, quantity: 2 }];
-    render(withQueries(<CheckoutModal open lines={lines} onClose={noop} onSold={noop} />));
-    fireEvent.click(screen.getByRole('button', { name: 'Exacto' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Confirmar venta' }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
-    const sent = api.received.find((r) => r.path === '/api/orders')!;
-    expect(sent.body).toEqual({ customerName: 'Cliente en tienda', customerPhone: '', customerNit: 'CF', paymentMethod: 'cash', cashReceived: 50, items: [{ productId: 'p1', quantity: 2 }] });
-  });
-});
