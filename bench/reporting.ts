@@ -281,7 +281,7 @@ async function main(): Promise<void> {
     const stats = await getJson<{ todayOrders: number; todaySales: number; totalProducts: number; lowStockProducts: number; whatsappOrders: number }>('/api/stats');
     const year = await getJson<{ orderCount: number; totalSales: number; series: unknown[]; topProductsByUnits: unknown[] }>('/api/reports?period=year');
     log(`  /api/stats: hoy ${stats.todayOrders} pedidos, Q${stats.todaySales}; ${stats.totalProducts} productos, ${stats.lowStockProducts} con stock bajo, ${stats.whatsappOrders} WhatsApp pendientes`);
-    log(`  /api/reports?period=year: ${fmt(year.orderCount)} ventas, Q${fmt(year.totalSales)}, ${year.series.length} días, ${year.topProductsByUnits.length} productos top`);
+    log(`  /api/reports?period=year: ${fmt(year.orderCount)} ventas, Q${fmt(year.totalSales)}, ${year.series.length} meses, ${year.topProductsByUnits.length} productos top`);
     if (year.orderCount < orderCount * 0.5) throw new Error('el reporte anual no cuenta las ventas sembradas');
 
     // ---- 1: open loop ---------------------------------------------------------------------------
