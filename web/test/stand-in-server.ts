@@ -88,3 +88,34 @@ export function installFetch(standIn: StandIn): () => void {
     globalThis.fetch = previous;
   };
 }
+
+/**
+ * For a test file: starts the stand-in before its tests, points fetch at it, and undoes both after
+ * them. The returned object is the stand-in (its methods are ready from the first test on).
+ */
+export function useStandIn(): StandIn {
+  let standIn: StandIn | null = null;
+  let undo: (() => void) | null = null;
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    undo = installFetch(standIn);
+  });
+  afterAll(async () => {
+    undo?.();
+    await standIn?.close();
+  });
+  const current = () => {
+    if (!standIn) throw new Error('the stand-in starts in beforeAll');
+    return standIn;
+  };
+  return {
+    get url() {
+      return current().url;
+    },
+    get received() {
+      return current().received;
+    },
+    on: (method, path, route) => current().on(method, path, route),
+    close: () => current().close(),
+  };
+}

@@ -1,17 +1,7 @@
 import { ApiError, apiFetch, apiJson, fieldErrorsOf, readApiError, serverMessageOr } from './api';
-import { installFetch, startStandIn, type StandIn } from '../../test/stand-in-server';
+import { useStandIn } from '../../test/stand-in-server';
 
-let api: StandIn;
-let undo: () => void;
-
-beforeAll(async () => {
-  api = await startStandIn();
-  undo = installFetch(api);
-});
-afterAll(async () => {
-  undo();
-  await api.close();
-});
+const api = useStandIn();
 
 describe('apiJson / apiFetch', () => {
   it('envía el cuerpo como JSON con su tipo y devuelve la respuesta leída', async () => {

@@ -1,3 +1,6 @@
+// antd in jsdom is slow on a loaded machine (seconds per render): these tests get two minutes each.
+jest.setTimeout(120_000);
+
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Button, Form } from 'antd';
 import { CatalogMessages } from '@tiendita/contracts';
@@ -29,7 +32,7 @@ describe('formulario de producto: rangos de spec 001 §5', () => {
     type(/Descuento/, '150');
     expect(screen.getByLabelText(/Descuento/)).toHaveValue('150.00');
     fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
-    expect(await screen.findByText(CatalogMessages.discountRange, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(CatalogMessages.discountRange, undefined, { timeout: 45_000 })).toBeInTheDocument();
     expect(onFinish).not.toHaveBeenCalled();
   });
 
@@ -40,14 +43,14 @@ describe('formulario de producto: rangos de spec 001 §5', () => {
     type(/Stock/, '-3');
     expect(screen.getByLabelText(/Stock/)).toHaveValue('-3');
     fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
-    expect(await screen.findByText(CatalogMessages.stockInvalid, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(CatalogMessages.stockInvalid, undefined, { timeout: 45_000 })).toBeInTheDocument();
     expect(onFinish).not.toHaveBeenCalled();
   });
 
   it('sin precio pide el precio', async () => {
     render(<PricingForm onFinish={jest.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
-    expect(await screen.findByText(CatalogMessages.priceRequired, undefined, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(CatalogMessages.priceRequired, undefined, { timeout: 45_000 })).toBeInTheDocument();
   });
 
   it('valores dentro de rango pasan y muestran el precio final con descuento', async () => {
@@ -56,9 +59,9 @@ describe('formulario de producto: rangos de spec 001 §5', () => {
     type(/Precio/, '20');
     type(/Descuento/, '25');
     type(/Stock/, '7');
-    await waitFor(() => expect(screen.getByText(/Precio final/)).toHaveTextContent(/Precio final: Q\s15\.00/), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText(/Precio final/)).toHaveTextContent(/Precio final: Q\s15\.00/), { timeout: 45_000 });
     fireEvent.click(screen.getByRole('button', { name: 'Crear producto' }));
-    await waitFor(() => expect(onFinish).toHaveBeenCalled(), { timeout: 5000 });
+    await waitFor(() => expect(onFinish).toHaveBeenCalled(), { timeout: 45_000 });
     const body = createBodyOf({ ...onFinish.mock.calls[0][0], name: ' Café ' });
     expect(body).toMatchObject({ name: 'Café', price: 20, discountPercentage: 25, stock: 7 });
   });
