@@ -60,3 +60,7 @@ if (!('MessageChannel' in window)) {
   }
   (globalThis as unknown as { MessageChannel: unknown }).MessageChannel = MessageChannelStandIn;
 }
+
+// jsdom has no pseudo-elements: antd asks for a scrollbar's (::-webkit-scrollbar) style; the element's own answers.
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);
