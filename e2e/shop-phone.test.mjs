@@ -75,9 +75,10 @@ test('at 375 px the card opens from its name, and nothing covers the product pag
     await dialog.waitFor({ state: 'hidden' });
 
     // Its own page: 'Agregar al carrito' and 'Ver carrito' are never under anything.
-    const { products } = await (await page.request.get('/api/public/products/demo?limit=1')).json();
-    await page.goto(`/demo/product/${products[0].id}`);
-    await page.getByRole('heading', { name: products[0].name, level: 1 }).waitFor();
+    const { products } = await (await page.request.get('/api/public/products/demo?limit=24')).json();
+    const inStock = products.find((p) => p.stock > 0);
+    await page.goto(`/demo/product/${inStock.id}`);
+    await page.getByRole('heading', { name: inStock.name, level: 1 }).waitFor();
     await page.waitForFunction(() => !document.getElementById('shop-first-screen'));
     for (const label of ['Agregar al carrito', 'Ver carrito']) {
       const result = await page.evaluate(coveredButtons, label);
