@@ -53,7 +53,7 @@ function linkOf(mail: ReceivedMail, subdomain: string, action: 'confirmar' | 'ca
 const subscribe = (subdomain: string, body: Record<string, unknown>) => shopper().post(`/api/public/subscribe/${subdomain}`, body);
 /** Subscribes and confirms with the mailed link, as a shopper does; reads the mails the two steps send. */
 async function subscribeConfirmed(subdomain: string, body: Record<string, unknown>): Promise<void> {
-  expect((await subscribe(subdomain, body)).status).toBe(202);
+  expect((await subscribe(subdomain, body)).status).toBe(201);
   const { token } = linkOf(await mailbox.next(), subdomain, 'confirmar');
   expect((await stack.client().post('/api/public/subscription/confirm', { token })).status).toBe(200);
   await mailbox.next();
@@ -80,7 +80,7 @@ describe('subscriptions', () => {
   it('double opt-in: a fixed-text mail, confirmed by the button of the shop page; the same answer when already subscribed', async () => {
     const { client, subdomain, registration } = await owner();
     const res = await subscribe(subdomain, { name: '¡GANASTE! Entra a http://estafa.example', email: 'Jose@Example.com', phone: '5555-1234', provider: 'email' });
-    expect(res.status).toBe(202);
+    expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: SubscriptionMessages.requested });
 
     const mail = await mailbox.next();
@@ -150,7 +150,7 @@ describe('subscriptions', () => {
     const stores = await Promise.all([owner(), owner(), owner(), owner()]);
     const answers = [];
     for (const s of stores) answers.push(await subscribe(s.subdomain, { name: 'Víctima', email: 'victima@example.com' }));
-    expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
     for (let i = 0; i < 3; i++) expect((await mailbox.next()).to).toContain('victima@example.com');
     await expect(mailbox.next(700)).rejects.toThrow();
   });
@@ -202,6 +202,6 @@ describe('subscriptions', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await client.post(`/api/public/subscribe/${subdomain}`, { name: 'X', email: `r${i}@example.com` })).status);
     for (let i = 0; i < 5; i++) await mailbox.next();
-    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
   });
 });

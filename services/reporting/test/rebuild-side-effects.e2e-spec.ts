@@ -56,8 +56,8 @@ it('a rebuild of every projection sends no e-mail again, places, cancels or expi
 
   // A subscription (its confirmation e-mail), a WhatsApp order left pending, one cancelled, and a POS sale.
   const subscribed = await stack.client().post(`/api/public/subscribe/${shop.subdomain}`, { name: 'Ana López', email: 'ana@example.com' });
-  // 202: a request, confirmed by its mailed link (double opt-in, issue 26).
-  expect(subscribed.status).toBe(202);
+  // 201: a request, confirmed by its mailed link (double opt-in, issue 26).
+  expect(subscribed.status).toBe(201);
   await until(async () => mails(), (n) => n === 1);
   const customerData = { name: 'María Pérez', phone: '5555-0000', address: 'Zona 1' };
   const pending = await stack.client().post(`/api/public/orders/${shop.subdomain}`, { customerData, items: [{ productId, quantity: 2 }] });

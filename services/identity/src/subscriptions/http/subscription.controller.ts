@@ -41,9 +41,9 @@ export class SubscriptionController {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  /** A shopper asks to subscribe: 202 with the same message whether the address was subscribed or not; a confirmation mail follows. */
+  /** A shopper asks to subscribe: 201 (as before double opt-in, so existing clients keep working) with the same message whether the address was subscribed or not; a confirmation mail follows. */
   @Post('public/subscribe/:store')
-  @HttpCode(202)
+  @HttpCode(201)
   subscribe(@Param('store') store: string, @Body() body: unknown): Promise<SubscribeAnswer> {
     return this.commands.execute(new SubscribeCommand(store, parse(SubscribeRequest, body ?? {})));
   }
