@@ -23,6 +23,7 @@ import { InternalCallerGuard, PublicEndpoint, RECEIVED_BODY_SHA256 } from './int
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
+import { isDatabaseUnavailable } from './database-errors';
 import { drainServer, registerDrainHooks } from './lifecycle';
 import { createLogger, PinoNestLogger } from './logger';
 
@@ -280,10 +281,20 @@ export async function startService<C extends BaseConfig>(options: ServiceAppOpti
   const { name, config } = options;
   const logger = options.logger ?? createLogger(name, config.LOG_LEVEL);
   const pool = options.pool ?? createPool(config.DATABASE_URL, { applicationName: `tiendita-${name}` });
-  try {
-    await pool.query('SELECT 1');
-  } catch (error) {
-    fail(`No se puede conectar a la base de datos ${describeDatabaseUrl(config.DATABASE_URL)}: ${reason(error)}`);
+  // Under npm start (TIENDITA_SUPERVISED) a restart may meet PostgreSQL restarting too: wait for it
+  // (at most 30 s) rather than exit and count a crash; started by hand, a wrong URL fails at once.
+  const waitUntil = Date.now() + (process.env.TIENDITA_SUPERVISED === '1' ? 30_000 : 0);
+  for (;;) {
+    try {
+      await pool.query('SELECT 1');
+      break;
+    } catch (error) {
+      if (isDatabaseUnavailable(error) && Date.now() < waitUntil) {
+        await new Promise((r) => setTimeout(r, 500));
+        continue;
+      }
+      fail(`No se puede conectar a la base de datos ${describeDatabaseUrl(config.DATABASE_URL)}: ${reason(error)}`);
+    }
   }
 
   let app: NestFastifyApplication;
