@@ -150,20 +150,26 @@ export const ordersProjection: Projection<OrdersTable> = {
     // every status change in one more. Placing first changes nothing: an order's changes come after
     // its OrderPlaced in its stream, and counts only add up. The result is the one of applying the
     // events one by one (the tests compare both, and a rebuild's batches differ from the live ones).
-    // Payments and refunds go last, one at a time in their order: each moves its order's payment
-    // status (and counts) from where the placements and status changes left it, which ends where
-    // applying every event in order ends.
-    const placed: { eventId: string; order: OrderPlaced }[] = [];
-    const changes: { eventId: string; change: OrderStatusChanged }[] = [];
-    const payments: { type: 'PaymentRecorded' | 'PaymentRefunded'; data: unknown }[] = [];
+    // A payment or a refund is applied in its place, one at a time: the placements and status
+    // changes before it are written first (set-based, as above), so every event meets the row as
+    // one event at a time would leave it.
+    let placed: { eventId: string; order: OrderPlaced }[] = [];
+    let changes: { eventId: string; change: OrderStatusChanged }[] = [];
+    const flush = async () => {
+      if (placed.length) await placeOrders(tx, placed, t);
+      if (changes.length) await changeStatuses(tx, changes, t);
+      placed = [];
+      changes = [];
+    };
     for (const event of events) {
       if (event.type === 'OrderPlaced') placed.push({ eventId: event.metadata.eventId, order: OrderPlaced.parse(event.data) });
       else if (event.type === 'OrderStatusChanged') changes.push({ eventId: event.metadata.eventId, change: OrderStatusChanged.parse(event.data) });
-      else if (event.type === 'PaymentRecorded' || event.type === 'PaymentRefunded') payments.push({ type: event.type, data: event.data });
+      else if (event.type === 'PaymentRecorded' || event.type === 'PaymentRefunded') {
+        await flush();
+        await applyPayment(tx, event.type, event.data, t);
+      }
     }
-    if (placed.length) await placeOrders(tx, placed, t);
-    if (changes.length) await changeStatuses(tx, changes, t);
-    for (const p of payments) await applyPayment(tx, p.type, p.data, t);
+    await flush();
   },
 };
 
