@@ -123,7 +123,11 @@ function RecentOrdersCard() {
           dataSource={orders.data}
           renderItem={(o) => (
             <List.Item actions={[<CustomerAssistant key="a" customerName={o.customerName} />]}>
-              <List.Item.Meta title={<>{o.code} · {o.customerName}</>} description={`${formatDateTime(o.createdAt)} · ${o.orderType === 'pos' ? 'POS' : 'WhatsApp'}`} />
+              {/* Not List.Item.Meta: its title is an h4, which would skip heading levels under the page's h1. */}
+              <div className="recent__meta">
+                <p className="recent__title">{o.code} · {o.customerName}</p>
+                <p className="recent__desc">{`${formatDateTime(o.createdAt)} · ${o.orderType === 'pos' ? 'POS' : 'WhatsApp'}`}</p>
+              </div>
               <Space direction="vertical" align="end" size={0}>
                 <strong>{formatMoney(o.total)}</strong>
                 <Tag color={ORDER_STATUS_COLORS[o.status as OrderStatus]}>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</Tag>
