@@ -16,6 +16,7 @@ export * from './store-settings';
 export * from './subscriptions';
 export * from './ai';
 export * from './orders';
+export * from './offline-sale';
 export * from './order-status';
 export * from './reporting';
 export * from './product-import';

@@ -51,6 +51,8 @@ export const ReserveStockRequest = z.object({
     .min(1)
     .max(100),
   sale: z.boolean().default(false),
+  /** With `sale`: an offline sale (issue 28), never refused for stock; the units it lacks are an alert ('Vendido sin existencias'). */
+  allowShort: z.boolean().default(false),
   holdMs: z.number().int().min(1000).max(7 * 24 * 3600 * 1000).optional(),
 });
 export type ReserveStockRequest = z.input<typeof ReserveStockRequest>;

@@ -23,6 +23,8 @@ export const OrderLine = z.object({
   unitPrice: z.number().int().min(0),
   /** quantity × unitPrice, centavos. */
   lineTotal: z.number().int().min(0),
+  /** An offline sale charged a price the device showed: the catalogue's price then, when it was another (issue 28). */
+  listPrice: z.number().int().min(0).optional(),
 });
 export type OrderLine = z.infer<typeof OrderLine>;
 
@@ -52,6 +54,8 @@ export const OrderPlaced = z.object({
   whatsappMessage: z.string().nullable(),
   placedBy: z.string(),
   placedAt: z.string(),
+  /** A POS sale made offline on a device (issue 28): its id there, the receipt's local number, when it was sold. */
+  offline: z.object({ deviceSaleId: z.string(), localNumber: z.string(), soldAt: z.string() }).optional(),
 });
 export type OrderPlaced = z.infer<typeof OrderPlaced>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OfflineSale } from './offline-sale';
 import { OrderMessages } from './order-constants';
 import { MAX_AMOUNT_CENTAVOS, OrderStatus, OrderType, PaymentMethod, PaymentRecordMethod, PaymentStatus } from './ordering-events';
 
@@ -142,6 +143,8 @@ export const PosOrderRequest = z.object({
   cashReceived: cashReceived(),
   notes: orderText(1000, OrderMessages.notesTooLong, true),
   items: Cart,
+  /** A sale made offline on the device, sent when the connection came back (issue 28). */
+  offline: OfflineSale.optional(),
 });
 export type PosOrderRequest = z.output<typeof PosOrderRequest>;
 
@@ -201,6 +204,8 @@ export const OrderItemView = z.object({
   /** Unit price charged (discount applied), quetzales. */
   price: z.number(),
   lineTotal: z.number(),
+  /** Offline sale at an old price: the catalogue's unit price then (quetzales); absent otherwise. */
+  listPrice: z.number().optional(),
 });
 export type OrderItemView = z.infer<typeof OrderItemView>;
 

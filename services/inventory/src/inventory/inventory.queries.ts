@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { foldSearchText, InventoryMessages, type InventoryItem, isLowStock, isUuid, type LedgerEntry, lowStockSql, ownerStockLevel } from '@tiendita/contracts';
+import { foldSearchText, InventoryMessages, type InventoryItem, isLowStock, isUuid, type LedgerEntry, lowStockSql, ownerStockLevel, soldWithoutStockMessage } from '@tiendita/contracts';
 import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { type FreshSource, PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import { STOCK_ITEMS_REACTION } from '../stock/reactions/catalog-products.consumer';
@@ -226,8 +226,20 @@ export class InventoryQueries {
   }
 
   /** The store's products at or below their minimum (the bell), cheapest query: count and the first few. */
-  async lowStock(storeId: string): Promise<{ count: number; products: { id: string; name: string; available: number; minimum: number }[] }> {
+  async lowStock(storeId: string): Promise<{
+    count: number;
+    products: { id: string; name: string; available: number; minimum: number }[];
+    shortfalls: { productId: string; name: string; missing: number; message: string }[];
+  }> {
     await this.readModels.fresh(FRESH_LIST);
+    // Offline sales that took units the stock lacked (issue 28), until a count of the product after them.
+    const short = await this.pool.query<{ product_id: string; name: string; missing: string }>(
+      `SELECT s.product_id, min(s.product_name) AS name, sum(s.missing) AS missing FROM inventory.stock_shortfalls s
+       WHERE s.store_id = $1 AND NOT EXISTS (SELECT 1 FROM inventory.applied_adjustments a WHERE a.product_id = s.product_id AND a.applied_at > s.created_at)
+       GROUP BY s.product_id ORDER BY max(s.created_at) DESC LIMIT 10`,
+      [storeId],
+    );
+    const shortfalls = short.rows.map((x) => ({ productId: x.product_id, name: x.name, missing: Number(x.missing), message: soldWithoutStockMessage(x.name, Number(x.missing)) }));
     const r = await this.pool.query<{ id: string; name: string; available: number; minimum: number; total: string }>(
       `SELECT p.product_id AS id, p.name, p.stock - p.reserved AS available, p.minimum, count(*) OVER () AS total
        FROM inventory.catalog_products p
@@ -235,7 +247,7 @@ export class InventoryQueries {
        ORDER BY p.stock - p.reserved, lower(p.name) LIMIT 10`,
       [storeId],
     );
-    return { count: Number(r.rows[0]?.total ?? 0), products: r.rows.map(({ total: _t, ...x }) => x) };
+    return { count: Number(r.rows[0]?.total ?? 0), products: r.rows.map(({ total: _t, ...x }) => x), shortfalls };
   }
 
   async history(storeId: string, q: HistoryQuery, productId?: string): Promise<LedgerEntry[] | { history: LedgerEntry[]; total: number; totalPages: number; currentPage: number }> {

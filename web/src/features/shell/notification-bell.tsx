@@ -18,7 +18,8 @@ export function NotificationBell() {
   const waiting = pending.data?.total ?? 0;
   const low = alerts.data?.count ?? 0;
   const lowProducts = alerts.data?.products ?? [];
-  const unread = waiting + low;
+  const shortfalls = alerts.data?.shortfalls ?? [];
+  const unread = waiting + low + shortfalls.length;
   const label = unread ? `Notificaciones: ${unread} sin leer` : 'Notificaciones';
   const content =
     unread === 0 ? (
@@ -39,6 +40,15 @@ export function NotificationBell() {
                 <Link to="/orders?status=pending">Ver los {waiting} pedidos por confirmar</Link>
               </li>
             )}
+          </ul>
+        )}
+        {shortfalls.length > 0 && (
+          <ul className="shell__alerts" aria-label="Ventas sin existencias">
+            {shortfalls.map((s) => (
+              <li key={s.productId}>
+                <Link to="/inventory">{s.message}</Link>
+              </li>
+            ))}
           </ul>
         )}
         {low > 0 && (

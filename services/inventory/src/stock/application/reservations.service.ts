@@ -4,13 +4,15 @@ import { type AppendMetadata, ConcurrencyError, NotFoundError, type Position } f
 import { type OwnerIdentity, SERVICE_CONFIG } from '@tiendita/service-kit';
 import type { PoolClient } from 'pg';
 import type { InventoryConfig } from '../../config';
-import { evolveStock, stockDecider, type StockEvent, type StockState, stockStreamId } from '../domain/stock-item.decider';
+import { evolveStock, shortfallOf, stockDecider, type StockEvent, type StockState, stockStreamId } from '../domain/stock-item.decider';
 import { type LockedStock, type OpenState, StockWriteModel, W } from '../write-model/stock-write-model';
 
 export interface ReserveInput {
   orderId: string;
   lines: { productId: string; quantity: number }[];
   sale: boolean;
+  /** An offline sale (issue 28): never refused for stock; what it lacks is recorded in W.shortfalls. */
+  allowShort?: boolean;
   holdMs?: number;
 }
 
@@ -62,15 +64,14 @@ export class ReservationsService {
       const expiresAt = new Date(Date.now() + holdMs).toISOString();
       const metadata: AppendMetadata = { storeId: owner.storeId, actor: owner.userId, correlationId: input.orderId };
       // Every line decided first (a line without stock refuses the whole order before anything is written).
-      let decided: { l: LockedStock; events: StockEvent[]; state: StockState }[];
+      let decided: { l: LockedStock; events: StockEvent[]; state: StockState; short: number }[];
+      const allowShort = input.sale && input.allowShort === true;
       try {
         decided = productIds.map((productId) => {
           const l = locked.get(productId)!;
-          const events = stockDecider.decide(
-            { type: 'ReserveStock', orderId: input.orderId, productId, storeId: owner.storeId, productName: names.get(productId) ?? 'Producto', quantity: wanted.get(productId)!, expiresAt, sale: input.sale },
-            l.state,
-          );
-          return { l, events, state: events.reduce(evolveStock, l.state) };
+          const command = { type: 'ReserveStock' as const, orderId: input.orderId, productId, storeId: owner.storeId, productName: names.get(productId) ?? 'Producto', quantity: wanted.get(productId)!, expiresAt, sale: input.sale, allowShort };
+          const events = stockDecider.decide(command, l.state);
+          return { l, events, state: events.reduce(evolveStock, l.state), short: allowShort ? shortfallOf(command, l.state) : 0 };
         });
       } catch (err) {
         // The units may be gone to this very order: a call with the same orderId that committed while
@@ -96,6 +97,7 @@ export class ReservationsService {
       }
       for (const d of decided) d.l.state = d.state;
       const open = decided.filter((d) => d.state.status === 'open');
+      const shortLines = decided.filter((d) => d.short > 0);
       let written: { rows: { xid: string }[] };
       try {
         written = await tx.query<{ xid: string }>({
@@ -106,7 +108,11 @@ export class ReservationsService {
                    WHERE r.product_id = u.product_id),
                  held AS (
                    INSERT INTO ${W.reservations} (order_id, product_id, store_id, quantity, status, expires_at)
-                   SELECT $5, u.product_id, $6, u.quantity, $7, $8 FROM unnest($9::uuid[], $10::int[]) AS u(product_id, quantity))
+                   SELECT $5, u.product_id, $6, u.quantity, $7, $8 FROM unnest($9::uuid[], $10::int[]) AS u(product_id, quantity)),
+                 short AS (
+                   INSERT INTO ${W.shortfalls} (order_id, product_id, store_id, product_name, missing)
+                   SELECT $5, u.product_id, $6, u.name, u.missing FROM unnest($11::uuid[], $12::text[], $13::int[]) AS u(product_id, name, missing)
+                   ON CONFLICT DO NOTHING)
                  SELECT pg_current_xact_id()::text AS xid`,
           values: [
             open.map((d) => d.l.productId),
@@ -119,6 +125,9 @@ export class ReservationsService {
             expiresAt,
             productIds,
             productIds.map((id) => wanted.get(id)!),
+            shortLines.map((d) => d.l.productId),
+            shortLines.map((d) => names.get(d.l.productId) ?? 'Producto'),
+            shortLines.map((d) => d.short),
           ],
         });
       } catch (err) {

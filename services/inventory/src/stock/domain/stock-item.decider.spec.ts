@@ -1,7 +1,7 @@
 import { InventoryMessages } from '@tiendita/contracts';
 import { IllegalStateError, NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { deciderSpec } from '@tiendita/eventsourcing/testing';
-import { type SetStock, stockDecider, type StockEvent } from './stock-item.decider';
+import { type SetStock, shortfallOf, stockDecider, type StockEvent } from './stock-item.decider';
 
 const spec = deciderSpec(stockDecider);
 const productId = '11111111-1111-4111-8111-111111111111';
@@ -45,6 +45,18 @@ describe('Stock item decider', () => {
       { type: 'StockReserved', data: { orderId: adjustmentId, productId, storeId, quantity: 2, expiresAt: 'x' } },
       { type: 'StockSold', data: { orderId: adjustmentId, productId, storeId, quantity: 2, onHand: 8 } },
     ]);
+  });
+  it('an offline sale is never refused for stock: the available units are sold, the rest is its shortfall', () => {
+    const held: StockEvent = { type: 'StockReserved', data: { orderId: adjustmentId, productId, storeId, quantity: 8, expiresAt: '2030-01-01T00:00:00Z' } };
+    const sale = { type: 'ReserveStock' as const, orderId: productId, productId, storeId, productName: 'Café', quantity: 5, expiresAt: 'x', sale: true, allowShort: true };
+    spec.given([opened, held]).when(sale).then([
+      { type: 'StockReserved', data: { orderId: productId, productId, storeId, quantity: 2, expiresAt: 'x' } },
+      { type: 'StockSold', data: { orderId: productId, productId, storeId, quantity: 2, onHand: 8 } },
+    ]);
+    expect(shortfallOf(sale, { status: 'open', productId, storeId, onHand: 10, reserved: 8 })).toBe(3);
+    spec.given([opened, { ...held, data: { ...held.data, quantity: 10 } }]).when(sale).then([]);
+    expect(shortfallOf(sale, { status: 'open', productId, storeId, onHand: 10, reserved: 10 })).toBe(5);
+    expect(shortfallOf({ quantity: 2 }, { status: 'open', productId, storeId, onHand: 10, reserved: 0 })).toBe(0);
   });
   it('setting the current stock records nothing', () => {
     spec.given([opened]).when({ ...set, newStock: 10 }).then([]);

@@ -63,6 +63,8 @@ export interface ReserveStock {
   quantity: number;
   expiresAt: string;
   sale: boolean;
+  /** An offline sale (issue 28): the units the stock lacks do not refuse it; only the ones it has are sold. */
+  allowShort?: boolean;
 }
 
 /** Gives held units back (cancelled order, or expired hold). */
@@ -178,6 +180,7 @@ function decideSet(command: SetStock, state: StockState): StockEvent[] {
 function decideReserve(command: ReserveStock, state: StockState): StockEvent[] {
   if (state.status !== 'open' || state.storeId !== command.storeId) throw new NotFoundError(InventoryMessages.productNotFound);
   const available = state.onHand - state.reserved;
+  if (command.sale && command.allowShort && command.quantity > available) return shortSale(command, state, Math.max(0, available));
   if (command.quantity > available) {
     throw new IllegalStateError(outOfStockMessage(command.productName, Math.max(0, available)), {
       productId: command.productId,
@@ -189,6 +192,25 @@ function decideReserve(command: ReserveStock, state: StockState): StockEvent[] {
   const events: StockEvent[] = [{ type: 'StockReserved', data: { ...base, expiresAt: command.expiresAt } }];
   if (command.sale) events.push({ type: 'StockSold', data: { ...base, onHand: state.onHand - command.quantity } });
   return events;
+}
+
+/**
+ * An offline sale that took more units than the stock knew: the units left the shelf, so it is never
+ * refused. The units available are sold (held units of other orders stay theirs: stock never goes
+ * negative); the rest is the shortfall the write model records as an alert for the owner to count.
+ */
+export function shortfallOf(command: Pick<ReserveStock, 'quantity'>, state: StockState): number {
+  if (state.status !== 'open') return command.quantity;
+  return Math.max(0, command.quantity - Math.max(0, state.onHand - state.reserved));
+}
+
+function shortSale(command: ReserveStock, state: Extract<StockState, { status: 'open' }>, available: number): StockEvent[] {
+  if (available === 0) return [];
+  const base = { orderId: command.orderId, productId: command.productId, storeId: command.storeId, quantity: available };
+  return [
+    { type: 'StockReserved', data: { ...base, expiresAt: command.expiresAt } },
+    { type: 'StockSold', data: { ...base, onHand: state.onHand - available } },
+  ];
 }
 
 function decideRelease(command: ReleaseStock, state: StockState): StockEvent[] {

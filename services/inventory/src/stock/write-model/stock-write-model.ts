@@ -15,6 +15,7 @@ export const W = {
   rows: 'inventory.stock_rows',
   applied: 'inventory.applied_adjustments',
   reservations: 'inventory.reservations',
+  shortfalls: 'inventory.stock_shortfalls',
 } as const;
 
 const DDL = `
@@ -46,6 +47,18 @@ const DDL = `
     updated_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (order_id, product_id)
   );
+  -- Units an offline sale took that the stock did not have (issue 28): the owner's alert until a
+  -- count of the product (an adjustment applied after it) settles it. One row per order line.
+  CREATE TABLE IF NOT EXISTS ${W.shortfalls} (
+    order_id uuid NOT NULL,
+    product_id uuid NOT NULL,
+    store_id uuid NOT NULL,
+    product_name text NOT NULL,
+    missing integer NOT NULL CHECK (missing > 0),
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (order_id, product_id)
+  );
+  CREATE INDEX IF NOT EXISTS stock_shortfalls_store ON ${W.shortfalls} (store_id, created_at DESC);
   CREATE INDEX IF NOT EXISTS reservations_held_expiry ON ${W.reservations} (expires_at) WHERE status = 'held';
 `;
 

@@ -57,7 +57,9 @@ export interface OrderRow {
 const money = (v: string | number | null): number | null => (v === null ? null : toQuetzales(Number(v)));
 
 export function lineView(l: OrderLine) {
-  return { productId: l.productId, productName: l.productName, sku: l.sku, quantity: l.quantity, price: toQuetzales(l.unitPrice), lineTotal: toQuetzales(l.lineTotal) };
+  const view = { productId: l.productId, productName: l.productName, sku: l.sku, quantity: l.quantity, price: toQuetzales(l.unitPrice), lineTotal: toQuetzales(l.lineTotal) };
+  // An offline sale at an old price (issue 28): the catalogue's price then, beside the one charged.
+  return l.listPrice === undefined ? view : { ...view, listPrice: toQuetzales(l.listPrice) };
 }
 
 /** Every author an order's row names (payments and refunds), for AuthorNames.display. */

@@ -1,5 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrderMessages, type OrderView, toCentavos } from '@tiendita/contracts';
+import { offlineInput } from './checkout/offline-sale';
 import { ProjectionHost } from '@tiendita/service-kit';
 import { AuthorNames } from './author-names';
 import { Checkout } from './checkout/checkout-steps';
@@ -18,10 +19,12 @@ export class PlacePosSaleHandler implements ICommandHandler<PlacePosSaleCommand,
   ) {}
 
   async execute({ owner, body, idempotencyKey }: PlacePosSaleCommand): Promise<OrderView> {
+    const offline = body.offline ? offlineInput(body.offline, body.items) : undefined;
     const done = await this.checkout.run({
       kind: 'pos',
       storeParam: owner.storeId,
-      idempotencyKey,
+      // An offline sale is named by the device's id: sent twice (a lost answer, two tabs), one sale.
+      idempotencyKey: offline ? `offline:${offline.deviceSaleId}` : idempotencyKey,
       wanted: body.items,
       customer: {
         name: body.customerName ?? OrderMessages.defaultPosCustomer,
@@ -34,6 +37,7 @@ export class PlacePosSaleHandler implements ICommandHandler<PlacePosSaleCommand,
       paymentMethod: body.paymentMethod,
       cashReceived: body.cashReceived === undefined ? null : toCentavos(body.cashReceived),
       author: { name: await this.names.of(owner.userId), id: owner.userId },
+      offline,
     });
     if (done.position) await this.host.waitForPosition(done.position, { projection: 'orders' });
     else await this.host.waitForStream(orderStreamId(done.orderId), 1, { projection: 'orders' });

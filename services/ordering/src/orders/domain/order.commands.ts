@@ -1,4 +1,4 @@
-import type { OrderLine, OrderStatus, PaymentRecordMethod, PosPaymentMethod } from '@tiendita/contracts';
+import type { OrderLine, OrderPlaced, OrderStatus, PaymentRecordMethod, PosPaymentMethod } from '@tiendita/contracts';
 
 /** What the store's settings say about an order, as ordering's copy of them has it at placement. */
 export interface StoreSnapshot {
@@ -41,6 +41,8 @@ export interface PlaceOrder {
     placedBy: string;
     placedById: string;
     placedAt: string;
+    /** POS only: the sale was made offline on a device (issue 28). */
+    offline?: OrderPlaced['offline'];
   };
   snapshot: { store: StoreSnapshot | null; lines: OrderLine[] };
 }

@@ -86,6 +86,7 @@ function placeOrder({ command: c, snapshot }: PlaceOrder): OrderEvent[] {
     change = cashReceived - sums.total;
   }
   const order: OrderPlaced = { ...base, orderType: 'pos', status: 'completed', paymentMethod: method, paymentStatus: 'pending', cashReceived, change, whatsappMessage: null };
+  if (c.offline) order.offline = c.offline;
   return [
     { type: 'OrderPlaced', data: order },
     {

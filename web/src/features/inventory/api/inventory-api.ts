@@ -35,6 +35,8 @@ export interface HistoryPage {
 export interface StockAlerts {
   count: number;
   products: { id: string; name: string; available: number; minimum: number }[];
+  /** Units offline sales took that the stock lacked ('Vendido sin existencias: …'), until the product is counted. */
+  shortfalls?: { productId: string; name: string; missing: number; message: string }[];
 }
 
 /** Query keys of the inventory feature (the first part is the GET path). */

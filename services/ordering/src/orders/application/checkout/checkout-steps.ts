@@ -12,13 +12,19 @@ import { idFor } from '../order-ids';
 import { OrderWriter } from '../order-writer';
 import { newOrderCode, priceLine } from '../pricing';
 import { type CatalogProduct, StoreReader, storeSnapshot } from '../store-reader';
+import { offlineNotes } from './offline-sale';
 import { type CheckoutContext, type CheckoutInput, type CheckoutStep, newCheckoutContext, runCheckout } from './checkout';
 
-/** Prices every line from ordering's copy of the catalog; unknown, inactive or another store's products are refused. */
-export function priceLines(storeId: string, wanted: CheckoutInput['wanted'], products: readonly CatalogProduct[]): OrderLine[] {
+/**
+ * Prices every line from ordering's copy of the catalog; unknown, inactive or another store's products
+ * are refused. An offline sale (`made`: it happened) takes its store's products even when they were
+ * deactivated or deleted meanwhile.
+ */
+export function priceLines(storeId: string, wanted: CheckoutInput['wanted'], products: readonly CatalogProduct[], made = false): OrderLine[] {
   const byId = new Map(products.map((p) => [p.id, p]));
   return wanted.map((w) => {
     const p = byId.get(w.productId);
+    if (p && p.store_id === storeId && made) return priceLine(p, w.quantity);
     if (!p || p.store_id !== storeId || p.deleted) {
       const message = `Producto no encontrado en esta tienda: ${w.productId}`;
       throw new ValidationError(message, { fields: { items: message }, productId: w.productId });
@@ -29,6 +35,15 @@ export function priceLines(storeId: string, wanted: CheckoutInput['wanted'], pro
     }
     return priceLine(p, w.quantity);
   });
+}
+
+/**
+ * An offline sale's line at the price the device showed the customer (centavos): that price stands;
+ * the catalogue's price then is kept as `listPrice` when it was another (the owner sees it).
+ */
+export function shownPriceLine(line: OrderLine, shown: number | undefined): OrderLine {
+  if (shown === undefined || shown === line.unitPrice) return line;
+  return { ...line, unitPrice: shown, lineTotal: shown * line.quantity, listPrice: line.unitPrice };
 }
 
 /** The PlaceOrder command of the checkout as it stands (its code once claimed). */
@@ -42,14 +57,16 @@ function placeCommand(ctx: CheckoutContext, code: string): PlaceOrder {
       storeId: ctx.storeId,
       code,
       customer: i.customer,
-      notes: i.notes,
+      notes: i.offline ? offlineNotes(i.offline, i.notes, ctx.lines) : i.notes,
       paymentMethod: i.paymentMethod,
       cashReceived: i.cashReceived,
       // The sale's payment is named by the order: a retried sale records it once.
       paymentId: i.kind === 'pos' ? idFor(ctx.storeId, 'pos-payment', ctx.orderId) : null,
       placedBy: i.author.name,
       placedById: i.author.id,
-      placedAt: new Date().toISOString(),
+      // An offline sale happened when the device sold it (its day in the reports and the cash close).
+      placedAt: i.offline ? new Date(i.offline.soldAt).toISOString() : new Date().toISOString(),
+      ...(i.offline ? { offline: { deviceSaleId: i.offline.deviceSaleId, localNumber: i.offline.localNumber, soldAt: i.offline.soldAt } } : {}),
     },
     snapshot: { store: storeSnapshot(ctx.store), lines: ctx.lines },
   };
@@ -106,7 +123,8 @@ export class Checkout {
 
   /** Prices the lines, then decides the order once without a code: any rule it breaks answers before stock is held. */
   private price(ctx: CheckoutContext): void {
-    ctx.lines = priceLines(ctx.storeId, ctx.input.wanted, ctx.products);
+    ctx.lines = priceLines(ctx.storeId, ctx.input.wanted, ctx.products, ctx.input.offline !== undefined);
+    if (ctx.input.offline) ctx.lines = ctx.lines.map((l) => shownPriceLine(l, ctx.input.offline!.shownPrices.get(l.productId)));
     orderDecider.decide(placeCommand(ctx, 'AAAAAA'), orderDecider.initialState());
   }
 
@@ -120,7 +138,7 @@ export class Checkout {
   private async reserve(ctx: CheckoutContext): Promise<void> {
     ctx.codeClaim = this.claimCode(ctx.orderId, ctx.storeId);
     ctx.codeClaim.catch(() => undefined); // awaited by the next step; a refused reservation is the error to answer
-    await this.inventory.reserve(ctx.caller, { orderId: ctx.orderId, lines: ctx.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: ctx.input.kind === 'pos' });
+    await this.inventory.reserve(ctx.caller, { orderId: ctx.orderId, lines: ctx.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: ctx.input.kind === 'pos', allowShort: ctx.input.offline !== undefined });
   }
 
   /**

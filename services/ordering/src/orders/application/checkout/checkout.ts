@@ -18,6 +18,8 @@ export interface CheckoutInput {
   cashReceived: number | null;
   /** The order's author: the shopper (public) or the signed-in owner (POS), display name and id. */
   author: { name: string; id: string };
+  /** A POS sale made offline on a device (issue 28): never refused for stock, sold at the prices it showed (centavos). */
+  offline?: { deviceSaleId: string; localNumber: string; soldAt: string; shownPrices: Map<string, number> };
 }
 
 /** What the steps learn and leave for the next ones. */
