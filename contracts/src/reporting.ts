@@ -131,6 +131,8 @@ export interface CashMovement {
 export interface CashCloseResponse {
   date: string;
   paymentsByMethod: PaymentMethodFigures[];
+  /** The same money by method under the name clients read before payments existed (`orders`: payments counted). */
+  salesByPaymentMethod: { paymentMethod: PaymentRecordMethod; orders: number; amount: number }[];
   totalReceived: number;
   totalRefunded: number;
   /** Cash received − cash refunded: what the drawer should hold. */

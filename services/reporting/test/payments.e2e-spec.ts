@@ -76,6 +76,12 @@ it('a WhatsApp order paid in cash on delivery is in the drawer; a partial paymen
     { paymentMethod: 'card', payments: 1, received: 40, refunds: 0, refunded: 0, amount: 40 },
     { paymentMethod: 'transfer', payments: 1, received: 30, refunds: 0, refunded: 0, amount: 30 },
   ]);
+  // The same money under the name clients read before payments existed.
+  expect(close.salesByPaymentMethod).toEqual([
+    { paymentMethod: 'cash', orders: 2, amount: 136.75 },
+    { paymentMethod: 'card', orders: 1, amount: 40 },
+    { paymentMethod: 'transfer', orders: 1, amount: 30 },
+  ]);
   // Today's sales: the partial order and the transfer (the WhatsApp order was placed yesterday, the sale was cancelled).
   expect(close).toMatchObject({ totalSales: 130, orderCount: 2 });
   // Every movement of the day, newest first.

@@ -93,6 +93,8 @@ export class CashCloseService {
     return {
       date: day,
       paymentsByMethod: t.byMethod,
+      // The name earlier clients read (before payments existed it counted orders by their method): the same money, by method.
+      salesByPaymentMethod: t.byMethod.map((m) => ({ paymentMethod: m.paymentMethod, orders: m.payments, amount: m.amount })),
       totalReceived: q(t.received),
       totalRefunded: q(t.refunded),
       expectedCash: q(t.expectedCash),
