@@ -76,6 +76,8 @@ export interface PaymentMethodFigures {
   /** A legacy order's whatsapp/kash/zigi counts as 'other'. */
   paymentMethod: PaymentRecordMethod;
   payments: number;
+  /** The name earlier clients read (orders counted by method before payments existed): the payments counted. */
+  orders: number;
   received: number;
   refunds: number;
   refunded: number;

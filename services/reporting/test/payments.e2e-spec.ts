@@ -72,9 +72,9 @@ it('a WhatsApp order paid in cash on delivery is in the drawer; a partial paymen
   // Cash: Q136.75 from the WhatsApp order + Q50 of the sale − Q50 given back; Q40 by card and Q30 by transfer.
   expect(close).toMatchObject({ date: TODAY, expectedCash: 136.75, totalReceived: 256.75, totalRefunded: 50, countedCash: null });
   expect(close.paymentsByMethod).toEqual([
-    { paymentMethod: 'cash', payments: 2, received: 186.75, refunds: 1, refunded: 50, amount: 136.75 },
-    { paymentMethod: 'card', payments: 1, received: 40, refunds: 0, refunded: 0, amount: 40 },
-    { paymentMethod: 'transfer', payments: 1, received: 30, refunds: 0, refunded: 0, amount: 30 },
+    { paymentMethod: 'cash', payments: 2, orders: 2, received: 186.75, refunds: 1, refunded: 50, amount: 136.75 },
+    { paymentMethod: 'card', payments: 1, orders: 1, received: 40, refunds: 0, refunded: 0, amount: 40 },
+    { paymentMethod: 'transfer', payments: 1, orders: 1, received: 30, refunds: 0, refunded: 0, amount: 30 },
   ]);
   // The same money under the name clients read before payments existed.
   expect(close.salesByPaymentMethod).toEqual([

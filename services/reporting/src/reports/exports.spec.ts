@@ -46,9 +46,9 @@ const REPORT: ReportResponse = {
     { channel: 'pos', orders: 0, amount: 0, percentage: 0 },
   ],
   salesByPaymentMethod: [
-    { paymentMethod: 'cash', payments: 2, received: 186.75, refunds: 1, refunded: 50, amount: 136.75 },
-    { paymentMethod: 'card', payments: 1, received: 40, refunds: 0, refunded: 0, amount: 40 },
-    { paymentMethod: 'transfer', payments: 1, received: 20, refunds: 0, refunded: 0, amount: 20 },
+    { paymentMethod: 'cash', payments: 2, orders: 2, received: 186.75, refunds: 1, refunded: 50, amount: 136.75 },
+    { paymentMethod: 'card', payments: 1, orders: 1, received: 40, refunds: 0, refunded: 0, amount: 40 },
+    { paymentMethod: 'transfer', payments: 1, orders: 1, received: 20, refunds: 0, refunded: 0, amount: 20 },
   ],
   amountReceived: 196.75,
   topProductsByUnits: [],

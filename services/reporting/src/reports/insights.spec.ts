@@ -65,7 +65,7 @@ describe('salesInsights (the fallback of GET /api/ai/sales-insights)', () => {
       orderCount: 2,
       averageTicket: 15,
       series: [{ label: '2026-01-05', orders: 2, amount: 30 }],
-      salesByPaymentMethod: [{ paymentMethod: 'transfer', payments: 3, received: 30, refunds: 0, refunded: 0, amount: 30 }],
+      salesByPaymentMethod: [{ paymentMethod: 'transfer', payments: 3, orders: 3, received: 30, refunds: 0, refunded: 0, amount: 30 }],
     };
     expect(salesInsights(week, stats({})).trends).toContain('El método de pago más usado fue transferencia: 3 pagos por Q\u00a030.00.');
   });

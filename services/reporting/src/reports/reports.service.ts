@@ -267,7 +267,7 @@ export function methodFigures(rows: { method: PaymentRecordMethod; payments: str
     .map((r) => ({ paymentMethod: r.method, payments: Number(r.payments), received: Number(r.received), refunds: Number(r.refunds), refunded: Number(r.refunded) }))
     .filter((m) => m.payments !== 0 || m.refunds !== 0)
     .sort((a, b) => b.received - b.refunded - (a.received - a.refunded) || a.paymentMethod.localeCompare(b.paymentMethod))
-    .map((m) => ({ ...m, received: q(m.received), refunded: q(m.refunded), amount: q(m.received - m.refunded) }));
+    .map((m) => ({ ...m, orders: m.payments, received: q(m.received), refunded: q(m.refunded), amount: q(m.received - m.refunded) }));
 }
 
 /** Every month 'YYYY-MM' from the one of `from` to the one of `to`. */
