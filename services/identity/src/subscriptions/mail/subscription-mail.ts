@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey, KeyPurpose } from '@tiendita/service-kit';
 
 /** What a link of a subscription mail does once the shopper presses its button on the shop's page. */
 export type LinkPurpose = 'confirm' | 'unsubscribe';
@@ -45,7 +46,9 @@ export function subscriptionIdOf(storeId: string, email: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-const signature = (secret: string, purpose: LinkPurpose, subscriptionId: string) => createHmac('sha256', secret).update(`${purpose}:${subscriptionId}`).digest('base64url');
+// The link key is derived from INTERNAL_SECRET for these tokens alone (HKDF, issue 26), never the secret itself.
+const signature = (secret: string, purpose: LinkPurpose, subscriptionId: string) =>
+  createHmac('sha256', deriveKey(secret, KeyPurpose.unsubscribe)).update(`${purpose}:${subscriptionId}`).digest('base64url');
 
 /** `<subscriptionId>.<hmac>` for one purpose: only whoever received the mail can use it, and only for that. */
 export function linkToken(secret: string, purpose: LinkPurpose, subscriptionId: string): string {
