@@ -27,6 +27,9 @@ export const AuthMessages = {
   notAuthenticated: 'No autenticado',
   forgotPasswordSent: 'Si el email está registrado, te enviamos un enlace para restablecer tu contraseña.',
   passwordChanged: 'Tu contraseña fue actualizada. Ya puedes iniciar sesión.',
+  currentPasswordWrong: 'La contraseña actual no es correcta',
+  passwordUpdated: 'Tu contraseña fue actualizada. Las demás sesiones se cerraron.',
+  otherSessionsEnded: 'Se cerró la sesión en los demás dispositivos.',
 } as const;
 
 const email = z.string({ error: AuthMessages.invalidEmail }).trim().toLowerCase().max(255, AuthMessages.invalidEmail).pipe(z.email({ error: AuthMessages.invalidEmail }));
@@ -80,6 +83,19 @@ export const ResetPasswordRequest = z
   })
   .refine((v) => v.password === v.confirmPassword, { message: AuthMessages.passwordsDiffer, path: ['confirmPassword'] });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** POST /api/auth/change-password (the profile page): the current password, and a new one with the reset's rules. */
+export const ChangePasswordRequest = z.object({
+  currentPassword: z.string({ error: AuthMessages.passwordRequired }).min(1, AuthMessages.passwordRequired).max(200),
+  newPassword: NewPassword,
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
+/** The profile page's form: the request and its confirmation, which must match. */
+export const ChangePasswordForm = ChangePasswordRequest.extend({
+  confirmPassword: z.string({ error: AuthMessages.confirmRequired }).min(1, AuthMessages.confirmRequired),
+}).refine((v) => v.newPassword === v.confirmPassword, { message: AuthMessages.passwordsDiffer, path: ['confirmPassword'] });
+export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
 /** GET /api/auth/user: never a hash or a token. */
 export const CurrentUser = z.object({

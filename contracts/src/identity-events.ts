@@ -61,12 +61,12 @@ export const PasswordResetRequested = z.object({
 });
 export type PasswordResetRequested = z.infer<typeof PasswordResetRequested>;
 
-/** The password was replaced (through a reset link); every pending reset token dies with it. */
+/** The password was replaced (through a reset link, or by its owner with the current one); every pending reset token dies with it. */
 export const PasswordChanged = z.object({
   userId: z.string().uuid(),
   passwordHash: z.string(),
   changedAt: z.string(),
-  reason: z.enum(['reset']),
+  reason: z.enum(['reset', 'change']),
 });
 export type PasswordChanged = z.infer<typeof PasswordChanged>;
 

@@ -5,8 +5,8 @@
  * Patterns: '/api/store' matches that path only; '/api/store/*' matches below it; a pattern that
  * ends in '*' without a slash ('/api/products*') matches anything starting with the text before it.
  * The first matching line wins. The gateway itself owns /api/auth/login, /api/auth/logout,
- * /api/auth/register, /api/auth/forgot-password, /api/auth/reset-password, GET /api/logout and
- * GET /api/login, and never forwards /internal/*.
+ * /api/auth/register, /api/auth/forgot-password, /api/auth/reset-password, /api/auth/change-password,
+ * /api/auth/sessions/revoke-others, GET /api/logout and GET /api/login, and never forwards /internal/*.
  */
 export type ServiceName = 'identity' | 'catalog' | 'ordering' | 'inventory' | 'reporting' | 'fel';
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { registerAuthRoutes } from '../auth/auth.routes';
+import { registerProfileRoutes } from '../auth/profile.routes';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_SCHEMA } from '../migrations';
 import { createForwarder, RAW_BODY, type RequestWithRaw } from '../proxy/forward';
@@ -134,6 +135,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
   await api.register(async (owner) => {
     const passport = await registerSessions(owner, { config, store: sessions, services });
     registerAuthRoutes(owner, { config, services, limiter, sessions, passport, sameSiteNavigation: createSameSiteNavigationCheck(originOptions) });
+    registerProfileRoutes(owner, { services, sessions });
     const ownerForward = createForwarder(forwardOptions, 'owner');
     owner.route({ method: ALL_METHODS, url: '/api/*', handler: ownerForward });
     owner.route({ method: WRITE_METHODS, url: '/objects/*', handler: ownerForward });

@@ -203,6 +203,17 @@ export class PgSessionStore {
     }
   }
 
+  /** Ends every session of a user but one (the profile page's 'sign out of other devices'). Returns how many ended. */
+  async destroyOthersOfUser(userId: string, keepSid: string): Promise<number> {
+    this.forgetUser(userId);
+    try {
+      const r = await this.durablePool.query(`DELETE FROM ${this.table} WHERE ((sess -> 'passport') ->> 'userId') = $1 AND sid <> $2`, [userId, keepSid]);
+      return r.rowCount ?? 0;
+    } finally {
+      this.forgetUser(userId);
+    }
+  }
+
   private forgetUser(userId: string): void {
     this.writes++;
     for (const [sid, entry] of this.cache) if (entry.userId === userId) this.cache.delete(sid);

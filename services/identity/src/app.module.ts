@@ -33,6 +33,7 @@ import { LogInHandler } from './users/application/log-in.handler';
 import { LoginLog } from './users/application/login-log';
 import { RegisterOwnerHandler } from './users/application/register-owner.handler';
 import { RequestPasswordResetHandler } from './users/application/request-password-reset.handler';
+import { ChangePasswordHandler } from './users/application/change-password.handler';
 import { ResetPasswordHandler } from './users/application/reset-password.handler';
 import { CurrentUserController } from './users/http/current-user.controller';
 import { InternalAuthController } from './users/http/internal-auth.controller';
@@ -76,6 +77,7 @@ export class AppModule {
         LoginLog,
         RequestPasswordResetHandler,
         ResetPasswordHandler,
+        ChangePasswordHandler,
         GetCurrentUserHandler,
         GetStoreHandler,
         GetPublicStoreHandler,

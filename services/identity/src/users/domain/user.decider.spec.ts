@@ -120,4 +120,22 @@ describe('User decider', () => {
       spec.given([registered, resetRequested, passwordChanged]).when(requestReset(minutesAfter(0.5), hash(1))).then([requested(minutesAfter(0.5), hash(1))]);
     });
   });
+
+  describe('ChangePassword (the profile page)', () => {
+    const change = (matches: boolean): UserCommand => ({ type: 'ChangePassword', data: { currentPasswordMatches: matches, passwordHash: '$argon2id$new', now } });
+
+    it('records the new password when the current one matched, and ends pending reset links', () => {
+      spec.given([registered, resetRequested]).when(change(true)).then([{ type: 'PasswordChanged', data: { ...passwordChanged.data, reason: 'change' } } as UserEvent]);
+      const state = fold(userDecider, [registered, resetRequested, { type: 'PasswordChanged', data: { ...passwordChanged.data, reason: 'change' } } as UserEvent]);
+      expect(state.status === 'registered' && state.pendingResets).toEqual([]);
+    });
+
+    it('refuses a wrong current password in Spanish', () => {
+      spec.given([registered]).when(change(false)).thenThrows(ValidationError, AuthMessages.currentPasswordWrong);
+    });
+
+    it('refuses an unknown user', () => {
+      spec.given([]).when(change(true)).thenThrows(NotFoundError, 'Usuario no encontrado');
+    });
+  });
 });

@@ -36,7 +36,9 @@ export type RegisterUser = {
 };
 export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string; now: string } };
 export type ResetPassword = { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string; now: string } };
-export type UserCommand = RegisterUser | RequestPasswordReset | ResetPassword;
+/** The owner's own change: the handler checked the current password against the stored hash (argon2 is async). */
+export type ChangePassword = { type: 'ChangePassword'; data: { currentPasswordMatches: boolean; passwordHash: string; now: string } };
+export type UserCommand = RegisterUser | RequestPasswordReset | ResetPassword | ChangePassword;
 
 export const initialUserState = (): UserState => ({ status: 'none' });
 
@@ -108,6 +110,15 @@ function resetPassword(command: ResetPassword['data'], state: UserState): UserEv
   return [{ type: 'PasswordChanged', data }];
 }
 
+function changePassword(command: ChangePassword['data'], state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new NotFoundError('Usuario no encontrado');
+  if (!command.currentPasswordMatches) {
+    throw new ValidationError(AuthMessages.currentPasswordWrong, { fields: { currentPassword: AuthMessages.currentPasswordWrong } });
+  }
+  const data: PasswordChanged = { userId: state.userId, passwordHash: command.passwordHash, changedAt: command.now, reason: 'change' };
+  return [{ type: 'PasswordChanged', data }];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -116,6 +127,8 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return requestPasswordReset(command.data, state);
     case 'ResetPassword':
       return resetPassword(command.data, state);
+    case 'ChangePassword':
+      return changePassword(command.data, state);
     default:
       return assertNever(command);
   }

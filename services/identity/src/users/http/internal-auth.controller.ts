@@ -1,7 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { AuthMessages, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, type CurrentUser } from '@tiendita/contracts';
-import { parse } from '@tiendita/service-kit';
+import { AuthMessages, ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, RegisterRequest, ResetPasswordRequest, type CurrentUser } from '@tiendita/contracts';
+import { Owner, parse, type OwnerIdentity } from '@tiendita/service-kit';
+import { ChangePasswordCommand } from '../application/change-password.command';
 import { LogInCommand } from '../application/log-in.command';
 import { RegisterOwnerCommand, type RegisterOwnerResult } from '../application/register-owner.command';
 import { RequestPasswordResetCommand } from '../application/request-password-reset.command';
@@ -43,5 +44,13 @@ export class InternalAuthController {
   resetPassword(@Body() body: unknown, @Headers('x-request-id') requestId?: string): Promise<{ userId: string }> {
     const { token, password } = parse(ResetPasswordRequest, body);
     return this.commands.execute(new ResetPasswordCommand(token, password, requestId ?? null));
+  }
+
+  /** The profile page's change, signed with the session's owner; the gateway then ends the other sessions. */
+  @Post('change-password')
+  @HttpCode(200)
+  changePassword(@Owner() owner: OwnerIdentity, @Body() body: unknown, @Headers('x-request-id') requestId?: string): Promise<{ userId: string }> {
+    const { currentPassword, newPassword } = parse(ChangePasswordRequest, body);
+    return this.commands.execute(new ChangePasswordCommand(owner.userId, owner.storeId, currentPassword, newPassword, requestId ?? null));
   }
 }
