@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, InputNumber, Segmented, Select, Skeleton } from 'antd';
 import type { InputRef } from 'antd';
 import { DeleteOutlined, MinusOutlined, PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
@@ -12,6 +12,9 @@ import { ProductThumb } from '../products/components/product-thumb';
 import { OrderMessages } from '../orders/lib/order-messages';
 import { CheckoutModal } from './components/checkout-modal';
 import { addLine, cartTotal, cartUnits, QUANTITY_OPTIONS, setLineQuantity, type PosLine } from './lib/pos-cart';
+import { filterCatalog } from './offline/catalog-filter';
+import { offlineCatalog, useOfflinePos } from './offline/offline-pos';
+import { OfflineStatus } from './offline/offline-status';
 import './pos.css';
 
 /** /pos (spec 001 §2, §5): product grid with search and category, quantity per click, cart and checkout. */
@@ -34,6 +37,14 @@ export function PosPage() {
     sortOrder: 'asc',
   });
   const categories = useCategories();
+  // Offline (issue 28): the grid shows the catalogue kept on the device, its stock less the offline sales.
+  const offline = useOfflinePos();
+  const [cached, setCached] = useState<ProductView[] | null>(null);
+  const fromDevice = !offline.online || products.isError;
+  useEffect(() => {
+    if (fromDevice) void offlineCatalog().then((c) => setCached(c?.products ?? []), () => setCached([]));
+  }, [fromDevice, offline.sales.length]);
+  const useCache = fromDevice && cached !== null;
   const total = cartTotal(lines);
   const units = cartUnits(lines);
 
@@ -52,8 +63,8 @@ export function PosPage() {
     const code = value.trim();
     if (!code) return;
     const sameSku = (p: ProductView) => (p.sku ?? '').toLowerCase() === code.toLowerCase();
-    let match = products.data?.products.find(sameSku);
-    if (!match) {
+    let match = (useCache ? cached : products.data?.products)?.find(sameSku);
+    if (!match && !useCache) {
       try {
         const found = await getProducts({ search: code, isActive: true, limit: 20, page: 1 });
         match = found.products.find(sameSku);
@@ -76,13 +87,14 @@ export function PosPage() {
     if (value === '') setSearch('');
   };
 
-  const list = products.data?.products ?? [];
+  const list = useCache ? filterCatalog(cached, search, categoryId) : (products.data?.products ?? []);
   return (
     <div className="pos">
       <header className="page-header">
         <h1>Punto de Venta</h1>
         <p>Cobra en tu local: busca o escanea, agrega al carrito y cobra.</p>
       </header>
+      <OfflineStatus state={offline} />
       <div className="pos__layout">
         <section className="pos__catalog" aria-label="Productos">
           <div className="pos__tools">
@@ -114,8 +126,8 @@ export function PosPage() {
               <Segmented aria-labelledby="pos-per-click" value={perClick} onChange={(v) => setPerClick(Number(v))} options={QUANTITY_OPTIONS.map((n) => ({ value: n, label: String(n) }))} />
             </div>
           </div>
-          {products.isError && <Alert type="error" showIcon title={serverMessageOr(products.error, 'No se pudieron cargar los productos.')} />}
-          {products.isPending ? (
+          {products.isError && !useCache && <Alert type="error" showIcon title={serverMessageOr(products.error, 'No se pudieron cargar los productos.')} />}
+          {products.isPending && !useCache ? (
             <Skeleton active />
           ) : list.length === 0 ? (
             <Empty description="No hay productos" />

@@ -10,6 +10,7 @@ import { NotFoundPage } from './not-found-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { PageLoader } from '../../components/page-loader';
 import { useMediaQuery } from './use-media-query';
+import { useOwnerOfflineApp } from '../pos/offline/register-sw';
 
 // Each feature screen is its own chunk, loaded inside the shell.
 const loadProductsPage = () => import('../products/products-page');
@@ -64,6 +65,7 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   usePrefetchLikelyScreens();
   const appTheme = useMemo(() => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }), [reducedMotion]);
+  useOwnerOfflineApp();
   return (
     <ConfigProvider locale={esES} theme={appTheme}>
       <AntApp>

@@ -23,8 +23,9 @@ export class PlacePosSaleHandler implements ICommandHandler<PlacePosSaleCommand,
     const done = await this.checkout.run({
       kind: 'pos',
       storeParam: owner.storeId,
-      // An offline sale is named by the device's id: sent twice (a lost answer, two tabs), one sale.
-      idempotencyKey: offline ? `offline:${offline.deviceSaleId}` : idempotencyKey,
+      // An offline sale is named by the device's id, as an Idempotency-Key of the same value names an
+      // online attempt: sent twice (a lost answer, two tabs, an online try then the queue), one sale.
+      idempotencyKey: offline ? offline.deviceSaleId : idempotencyKey,
       wanted: body.items,
       customer: {
         name: body.customerName ?? OrderMessages.defaultPosCustomer,

@@ -13,6 +13,9 @@ export const currentUserQueryOptions = () =>
     staleTime: 300_000,
     retry: false,
     refetchOnWindowFocus: false,
+    // Offline the call is still made: the service worker answers the last known user, so the owner
+    // app (the POS) opens without a connection (issue 28).
+    networkMode: 'offlineFirst',
   });
 
 /** Signed in when the current-user call answers with data and no error; any failure means signed out. */

@@ -8,6 +8,9 @@ import { useCreatePosOrder } from '../../orders/api/create-pos-order';
 import type { OrderView } from '../../orders/api/types';
 import { OrderMessages } from '../../orders/lib/order-messages';
 import { cartTotal, changeDue, newIdempotencyKey, QUICK_CASH, type PosLine } from '../lib/pos-cart';
+import { isNetworkFailure, OFFLINE_CARD_REFUSED, queueCashSale } from '../offline/offline-pos';
+import { OfflineReceipt } from '../offline/offline-receipt';
+import type { QueuedSale } from '../offline/sale-queue';
 
 type Method = 'cash' | 'card';
 
@@ -25,6 +28,7 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
   const [nit, setNit] = useState('CF');
   const [error, setError] = useState<string | null>(null);
   const [sold, setSold] = useState<OrderView | null>(null);
+  const [queued, setQueued] = useState<QueuedSale | null>(null);
   const key = useRef<string>(newIdempotencyKey());
   const create = useCreatePosOrder();
   // A changed cart is another sale: it gets its own key.
@@ -37,6 +41,7 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
     if (open) {
       setError(null);
       setSold(null);
+      setQueued(null);
     }
   }, [open]);
 
@@ -61,6 +66,30 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
       toast({ title: OrderMessages.insufficientPayment, description: OrderMessages.insufficientPaymentDetail, variant: 'destructive' });
       return;
     }
+    // Offline (issue 28): a cash sale goes to the device's queue under the same key; card is refused.
+    const queue = async () => {
+      const sale = await queueCashSale({
+        deviceSaleId: key.current,
+        lines: lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, price: l.price })),
+        cashReceived: cash,
+        customer: { customerName: name.trim() || OrderMessages.walkInCustomer, customerPhone: phone.trim() || undefined, customerNit: nit.trim() || OrderMessages.defaultNit },
+      });
+      setQueued(sale);
+      reset();
+      onSold();
+    };
+    const offlineAttempt = () => {
+      if (method === 'card') {
+        setError(OFFLINE_CARD_REFUSED);
+        toast({ title: OrderMessages.saleFailed, description: OFFLINE_CARD_REFUSED, variant: 'destructive' });
+        return;
+      }
+      queue().catch(() => setError('No se pudo guardar la venta en este dispositivo.'));
+    };
+    if (!navigator.onLine) {
+      offlineAttempt();
+      return;
+    }
     create.mutate(
       {
         idempotencyKey: key.current,
@@ -82,6 +111,10 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
           onSold();
         },
         onError: (e) => {
+          if (isNetworkFailure(e)) {
+            offlineAttempt();
+            return;
+          }
           const message = serverMessageOr(e, OrderMessages.saleFailed);
           setError(message);
           toast({ title: OrderMessages.saleFailed, description: message === OrderMessages.saleFailed ? undefined : message, variant: 'destructive' });
@@ -89,6 +122,14 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
       },
     );
   };
+
+  if (queued) {
+    return (
+      <Modal open={open} onCancel={onClose} footer={null} title="Venta" destroyOnHidden>
+        <OfflineReceipt sale={queued} onClose={onClose} />
+      </Modal>
+    );
+  }
 
   if (sold) {
     return (

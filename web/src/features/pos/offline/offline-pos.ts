@@ -1,0 +1,126 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ProductView } from '@tiendita/contracts';
+import { serverMessageOr } from '../../../lib/api';
+import { createPosOrder } from '../../orders/api/create-pos-order';
+import { getProducts } from '../../products/api/get-products';
+import { loadCatalog, queueStore, saveCatalog, takeFromCatalog } from './idb-store';
+import { enqueueSale, type QueuedSale, queuedSales, retrySale, sendQueue } from './sale-queue';
+
+/**
+ * The POS's offline state, shared by the header and the checkout: whether the browser is online,
+ * the queued sales, whether they are being sent. Sending starts when the POS opens online, when
+ * the connection comes back and after each offline sale made while online again.
+ */
+export interface OfflineState {
+  online: boolean;
+  sending: boolean;
+  sales: QueuedSale[];
+}
+
+let state: OfflineState = { online: typeof navigator === 'undefined' ? true : navigator.onLine, sending: false, sales: [] };
+const listeners = new Set<() => void>();
+const set = (next: Partial<OfflineState>) => {
+  state = { ...state, ...next };
+  for (const l of listeners) l();
+};
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export async function refreshQueue(): Promise<void> {
+  set({ sales: await queuedSales(queueStore) });
+}
+
+let running: Promise<number> | null = null;
+
+/** Sends the queue (one round at a time in this tab; the server's idempotency covers other tabs). Answers how many were sent. */
+export function syncQueue(): Promise<number> {
+  if (running) return running;
+  running = (async () => {
+    await refreshQueue();
+    if (!state.sales.some((s) => s.status === 'pending')) return 0;
+    set({ sending: true });
+    try {
+      const r = await sendQueue(queueStore, (sale) => createPosOrder(sale.body, sale.deviceSaleId), (e) => serverMessageOr(e, 'Sin conexión con el servidor.'));
+      return r.sent;
+    } finally {
+      await refreshQueue();
+      set({ sending: false });
+    }
+  })().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+export async function retryFailedSale(deviceSaleId: string): Promise<void> {
+  await retrySale(queueStore, deviceSaleId);
+  await syncQueue();
+}
+
+export async function discardSale(deviceSaleId: string): Promise<void> {
+  await queueStore.remove(deviceSaleId);
+  await refreshQueue();
+}
+
+/** Saves the store's active products (up to 2,000) for offline use; best effort. */
+async function refreshCatalog(): Promise<void> {
+  const products: ProductView[] = [];
+  for (let page = 1; page <= 20; page++) {
+    const r = await getProducts({ isActive: true, limit: 100, page, sortBy: 'name', sortOrder: 'asc' });
+    products.push(...r.products);
+    if (page >= r.totalPages) break;
+  }
+  await saveCatalog(products);
+}
+
+/** The catalogue as the device last saw it, for the POS offline. */
+export const offlineCatalog = loadCatalog;
+
+/** The POS's offline state; while mounted it follows the connection, sends the queue and keeps the catalogue fresh. */
+export function useOfflinePos(): OfflineState {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const afterSync = (sent: number) => {
+      if (sent > 0) void queryClient.invalidateQueries();
+    };
+    const online = () => {
+      set({ online: true });
+      void syncQueue().then(afterSync, () => undefined);
+      void refreshCatalog().catch(() => undefined);
+    };
+    const offline = () => set({ online: false });
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    set({ online: navigator.onLine });
+    if (navigator.onLine) online();
+    else void refreshQueue();
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, [queryClient]);
+  return useSyncExternalStore(subscribe, () => state);
+}
+
+/** Card payments need the terminal's connection: offline they are refused (issue 28: the owner's 'pendiente de confirmar' option is not built yet). */
+export const OFFLINE_CARD_REFUSED = 'Sin conexión: no se puede cobrar con tarjeta. Cobra en efectivo o espera a que vuelva la conexión.';
+
+/** Whether a failed sale call never reached an answer (no network): the sale can go to the queue. */
+export function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
+
+/**
+ * An offline cash sale: written to the queue first (the receipt shows only once it is stored), its
+ * units taken from the device's stock, then sent at once if the connection is back.
+ */
+export async function queueCashSale(sale: Parameters<typeof enqueueSale>[1]): Promise<QueuedSale> {
+  const queued = await enqueueSale(queueStore, sale);
+  await takeFromCatalog(sale.lines).catch(() => undefined);
+  await refreshQueue();
+  if (navigator.onLine) void syncQueue().catch(() => undefined);
+  return queued;
+}
