@@ -36,7 +36,7 @@ export function businessTypePresets(businessType: string | null | undefined): re
 /** Paths a subdomain may not take: it would shadow an owner route, an API or a public route. */
 export const RESERVED_SUBDOMAINS = [
   'api', 'tienda', 'login', 'register', 'forgot-password', 'reset-password', 'dashboard', 'products', 'orders',
-  'pos', 'reports', 'inventory', 'settings', 'admin', 'assets', 'uploads', 'objects', 'temp-uploads', 'static',
+  'pos', 'reports', 'inventory', 'settings', 'profile', 'admin', 'assets', 'uploads', 'objects', 'temp-uploads', 'static',
   'public', 'health', 'logout', 'www', 'app', 'demo-admin', 'favicon.ico', 'robots.txt', 'sitemap.xml',
 ] as const;
 

@@ -12,7 +12,7 @@ export const OWNER_NAV = [
 // 'Facturas' (/invoices, issue 25) is not a menu entry (spec 000 lists the menu's seven): Configuración › Facturación (FEL) and the dashboard's notice link to it.
 
 /** Paths that only make sense signed in; a signed-out visit gets the toast and redirect of §6. */
-export const OWNER_ONLY_PATHS = ['/dashboard', '/products', '/orders', '/pos', '/reports', '/invoices', '/inventory', '/settings'] as const;
+export const OWNER_ONLY_PATHS = ['/dashboard', '/products', '/orders', '/pos', '/reports', '/invoices', '/inventory', '/settings', '/profile'] as const;
 
 export const PUBLIC_PATHS = {
   login: '/login',

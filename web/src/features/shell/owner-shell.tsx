@@ -42,7 +42,7 @@ export function OwnerShell({ user }: { user: CurrentUser }) {
     });
 
   const profileItems: MenuProps['items'] = [
-    { key: 'profile', icon: <UserOutlined />, label: 'Mi Perfil', onClick: () => navigate('/settings#perfil') },
+    { key: 'profile', icon: <UserOutlined />, label: 'Mi Perfil', onClick: () => navigate('/profile') },
     { key: 'settings', icon: <SettingOutlined />, label: 'Configuración', onClick: () => navigate('/settings') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Cerrar Sesión', danger: true, onClick: signOut },
