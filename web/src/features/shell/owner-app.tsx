@@ -39,6 +39,7 @@ function usePrefetchLikelyScreens(): void {
     return () => window.cancelIdleCallback(handle);
   }, []);
 }
+const ProfilePage = lazy(() => import('../profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const InvoicesPage = lazy(() => import('../fel/invoices-page').then((m) => ({ default: m.InvoicesPage })));
 
 dayjs.locale('es');
@@ -140,6 +141,14 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
             <Route
               path="settings"
               element={<SettingsPage />}
+            />
+            <Route
+              path="profile"
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <ProfilePage />
+                </Suspense>
+              }
             />
             <Route path="*" element={<NotFoundPage />} />
           </Route>
