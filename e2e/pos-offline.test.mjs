@@ -2,7 +2,8 @@
 // online (the service worker keeps the app, IndexedDB the catalogue), goes offline, reloads (it still
 // opens), sells three cash sales (one of a product whose server stock went to 0 meanwhile), sees
 // 'Sin conexión — 3 ventas por enviar', goes online, and each sale is on the server exactly once,
-// the stock moved, the shortfall is an alert and the count is back to nothing.
+// the stock moved, the shortfall is an alert and the count is back to nothing. A second journey loses
+// the answer of a queued sale mid-send: sent again, still one sale each.
 /* global indexedDB, navigator -- evaluated in the page */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -124,5 +125,45 @@ test('offline, the POS reopens and sells; back online each sale reaches the serv
     // The bell shows it to the owner.
     await page.getByRole('button', { name: /Notificaciones/ }).click();
     await page.getByText('Vendido sin existencias: Pan dulce, faltan 1').waitFor();
+  });
+});
+
+test('the answer of a sale sent from the queue is lost mid-send: sent again, it is still one sale', async () => {
+  await withPage('pos-offline-mid-send', PHONE, async (page, context) => {
+    const owner = uniqueOwner('offline2');
+    await registerThroughApi(page, owner);
+    await signIn(page, owner.email, owner.password);
+    const res = await api(page, 'POST', '/api/products', { name: 'Agua pura', price: 5, stock: 10, categoryId: 'none', images: [], isActive: true });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    await page.goto('/pos');
+    await page.getByRole('button', { name: 'Agregar 1 de Agua pura' }).waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await until(() => cachedProducts(page), (n) => n === 1, 'el catálogo en el dispositivo');
+
+    await context.setOffline(true);
+    const numbers = [await sellOffline(page, 'Agua pura'), await sellOffline(page, 'Agua pura')];
+    await page.getByTestId('pos-offline-status').getByText('Sin conexión — 2 ventas por enviar').waitFor();
+
+    // Back online, the server takes the first sale but its answer never arrives (the connection drops).
+    let lost = 0;
+    await page.route('**/api/orders', async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+      lost++;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+    await until(() => Promise.resolve(lost), (n) => n === 1, 'el envío interrumpido');
+    await page.getByTestId('pos-offline-status').getByText('2 ventas por enviar').waitFor();
+    // Sent again: the same device id names the same order.
+    await page.getByRole('button', { name: 'Enviar ahora' }).click();
+    await page.getByTestId('pos-offline-status').waitFor({ state: 'detached', timeout: 30_000 });
+
+    const list = await api(page, 'GET', '/api/orders?limit=100');
+    const offlineOrders = list.body.orders.filter((o) => (o.notes ?? '').startsWith('Venta sin conexión'));
+    assert.equal(offlineOrders.length, 2);
+    for (const n of numbers) assert.equal(offlineOrders.filter((o) => o.notes === `Venta sin conexión ${n}`).length, 1, `la venta ${n} está una vez`);
+    const products = await api(page, 'GET', '/api/products?limit=100');
+    assert.equal(products.body.products[0].stock, 8);
   });
 });
