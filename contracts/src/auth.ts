@@ -94,7 +94,15 @@ export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
 /** The profile page's form: the request and its confirmation, which must match. */
 export const ChangePasswordForm = ChangePasswordRequest.extend({
   confirmPassword: z.string({ error: AuthMessages.confirmRequired }).min(1, AuthMessages.confirmRequired),
-}).refine((v) => v.newPassword === v.confirmPassword, { message: AuthMessages.passwordsDiffer, path: ['confirmPassword'] });
+}).refine((v) => v.newPassword === v.confirmPassword, {
+  message: AuthMessages.passwordsDiffer,
+  path: ['confirmPassword'],
+  // Said beside the confirmation even while another field is still wrong (both typed).
+  when: ({ value }) => {
+    const v = value as { newPassword?: unknown; confirmPassword?: unknown };
+    return typeof v.newPassword === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+  },
+});
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
 
 /** GET /api/auth/user: never a hash or a token. */
