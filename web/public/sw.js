@@ -11,7 +11,7 @@
 const CACHE = 'tiendita-owner-v1';
 const SHELL = '/pos';
 /** Files of web/public the shell loads by a fixed name: the network first, the cached copy offline. */
-const STATIC = new Set(['/shop-boot.js', '/favicon.svg', '/manifest.webmanifest']);
+const STATIC = new Set(['/shop-boot.js', '/favicon.svg', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png']);
 
 /** Who is signed in, kept for offline starts (a 401 is kept too: signed out stays signed out). */
 async function keepUser(cache) {
