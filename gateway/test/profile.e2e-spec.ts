@@ -49,6 +49,23 @@ describe('POST /api/auth/change-password', () => {
     expect((await stack.client().post('/api/auth/login', { email, password: 'Nueva1234' })).status).toBe(200);
   });
 
+  it('stops guessing: past the failures allowed, 429 in Spanish even with the right password', async () => {
+    const limited = await startStack({ gatewayEnv: { RATE_LOGIN_FAILURES_PER_ACCOUNT: '2' } });
+    try {
+      const here = limited.client();
+      const { registration } = await registerAndLogin(here);
+      for (const guess of ['Adivina111', 'Adivina222']) {
+        expect((await here.post('/api/auth/change-password', { currentPassword: guess, newPassword: 'Nueva1234' })).status).toBe(400);
+      }
+      const res = await here.post('/api/auth/change-password', { currentPassword: registration.password, newPassword: 'Nueva1234' });
+      expect(res.status).toBe(429);
+      expect(res.body.message).toBe(AuthMessages.tooManyRequests);
+      expect((await limited.client().post('/api/auth/login', { email: registration.email, password: registration.password })).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  }, 60_000);
+
   it('needs a session', async () => {
     const res = await stack.client().post('/api/auth/change-password', { currentPassword: 'Secreto123', newPassword: 'Nueva1234' });
     expect(res.status).toBe(401);

@@ -135,7 +135,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
   await api.register(async (owner) => {
     const passport = await registerSessions(owner, { config, store: sessions, services });
     registerAuthRoutes(owner, { config, services, limiter, sessions, passport, sameSiteNavigation: createSameSiteNavigationCheck(originOptions) });
-    registerProfileRoutes(owner, { services, sessions });
+    registerProfileRoutes(owner, { config, limiter, services, sessions });
     const ownerForward = createForwarder(forwardOptions, 'owner');
     owner.route({ method: ALL_METHODS, url: '/api/*', handler: ownerForward });
     owner.route({ method: WRITE_METHODS, url: '/objects/*', handler: ownerForward });
