@@ -160,7 +160,7 @@ test('a POS sale at 375 px: scanned SKU, cash with change, Venta Registrada and 
     await dialog.getByRole('button', { name: 'Confirmar venta' }).click();
     await dialog.getByText('Pago Insuficiente: El monto recibido es menor al total de la venta').waitFor();
     await dialog.getByRole('button', { name: 'Q500' }).click();
-    await dialog.getByLabel('NIT').fill('1234567-8');
+    await dialog.getByLabel('NIT').fill('1234567-9');
     const [response] = await Promise.all([
       page.waitForResponse((res) => res.url().endsWith('/api/orders') && res.request().method() === 'POST'),
       dialog.getByRole('button', { name: 'Confirmar venta' }).click(),
@@ -178,7 +178,7 @@ test('a POS sale at 375 px: scanned SKU, cash with change, Venta Registrada and 
     await done.getByRole('button', { name: 'Ver recibo' }).click();
     await page.waitForURL(`**/orders/${sale.id}/receipt`);
     const receipt = page.getByRole('article', { name: `Recibo del pedido ${sale.code}` });
-    await receipt.getByText('1234567-8').waitFor();
+    await receipt.getByText('1234567-9').waitFor();
     await receipt.getByText('Cliente en tienda').waitFor();
     // The print view is 72 mm of an 80 mm roll.
     const width = await receipt.evaluate((el) => el.getBoundingClientRect().width);

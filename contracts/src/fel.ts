@@ -36,9 +36,22 @@ export function isValidNit(nit: string): boolean {
   return nit.slice(-1) === (check === 10 ? 'K' : String(check));
 }
 
-/** A CUI (the DPI's number): 13 digits. */
+/** Municipalities of each of the 22 departments, in RENAP's order (a CUI ends with department and municipality). */
+const MUNICIPALITIES_PER_DEPARTMENT = [17, 8, 16, 16, 13, 14, 19, 8, 24, 21, 9, 30, 32, 21, 8, 17, 14, 5, 11, 11, 7, 17];
+
+/**
+ * A CUI (DPI) of 13 digits: 8 digits, a check digit (Σ digit × (position + 2) mod 11 over the first
+ * eight), then an existing department (2 digits) and municipality (2 digits).
+ */
 export function isValidCui(cui: string): boolean {
-  return /^\d{13}$/.test(cui);
+  if (!/^\d{13}$/.test(cui)) return false;
+  const department = Number(cui.slice(9, 11));
+  const municipality = Number(cui.slice(11, 13));
+  if (department < 1 || department > MUNICIPALITIES_PER_DEPARTMENT.length) return false;
+  if (municipality < 1 || municipality > MUNICIPALITIES_PER_DEPARTMENT[department - 1]) return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(cui[i]) * (i + 2);
+  return sum % 11 === Number(cui[8]);
 }
 
 /** Whether a typed value means Consumidor Final: empty, 'CF' or 'C/F'. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { receiverIdError } from './fel';
 import { OfflineSale } from './offline-sale';
 import { OrderMessages } from './order-constants';
 import { MAX_AMOUNT_CENTAVOS, OrderStatus, OrderType, PaymentMethod, PaymentRecordMethod, PaymentStatus } from './ordering-events';
@@ -137,7 +138,11 @@ export type PosPaymentMethod = z.infer<typeof PosPaymentMethod>;
 export const PosOrderRequest = z.object({
   customerName: orderText(255, OrderMessages.nameTooLong),
   customerPhone: orderText(20, OrderMessages.phoneTooLong),
-  customerNit: orderText(20, OrderMessages.nitTooLong),
+  // The receiver of the sale's invoice: CF, a NIT with its check digit or a 13-digit CUI (issue 25), refused before the sale.
+  customerNit: orderText(20, OrderMessages.nitTooLong).superRefine((value, ctx) => {
+    const error = value ? receiverIdError(value) : null;
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  }),
   customerEmail: orderText(255, OrderMessages.emailTooLong),
   paymentMethod: z.preprocess(trimmed, PosPaymentMethod.default('cash')),
   cashReceived: cashReceived(),

@@ -274,8 +274,16 @@ describe('point of sale', () => {
     const again = await owner.post('/api/orders', { paymentMethod: 'cash', cashReceived: 50, items: [{ productId: p, quantity: 3 }] }, { 'idempotency-key': 'venta-1' });
     expect(again.body.id).toBe(sale.body.id);
     expect(await stockRow(p)).toMatchObject({ on_hand: 7 });
-    const card = await owner.post('/api/orders', { paymentMethod: 'card', customerNit: '1234567-8', customerName: 'Luis', items: [{ productId: p, quantity: 1 }] });
-    expect(card.body).toMatchObject({ paymentMethod: 'card', customerNit: '1234567-8', cashReceived: null, change: null, total: 8 });
+    const card = await owner.post('/api/orders', { paymentMethod: 'card', customerNit: '1234567-9', customerName: 'Luis', items: [{ productId: p, quantity: 1 }] });
+    expect(card.body).toMatchObject({ paymentMethod: 'card', customerNit: '1234567-9', cashReceived: null, change: null, total: 8 });
+    // A receiver SAT would refuse is refused before the sale (issue 25): nothing is sold.
+    const badNit = await owner.post('/api/orders', { paymentMethod: 'card', customerNit: '1234567-8', items: [{ productId: p, quantity: 1 }] });
+    expect(badNit.status).toBe(400);
+    expect(badNit.body.message).toBe('NIT inválido');
+    const badCui = await owner.post('/api/orders', { paymentMethod: 'card', customerNit: '1234567890123', items: [{ productId: p, quantity: 1 }] });
+    expect(badCui.status).toBe(400);
+    expect(badCui.body.message).toBe('CUI inválido');
+    expect(await stockRow(p)).toMatchObject({ on_hand: 6 });
 
     const pdf = await owner.get(`/api/orders/${sale.body.id}/receipt.pdf`);
     expect(pdf.status).toBe(200);
