@@ -8,6 +8,7 @@ import { useCreatePosOrder } from '../../orders/api/create-pos-order';
 import type { OrderView } from '../../orders/api/types';
 import { OrderMessages } from '../../orders/lib/order-messages';
 import { cartTotal, changeDue, newIdempotencyKey, QUICK_CASH, type PosLine } from '../lib/pos-cart';
+import { receiverIdError } from '@tiendita/contracts';
 import { isNetworkFailure, OFFLINE_CARD_REFUSED, queueCashSale } from '../offline/offline-pos';
 import { OfflineReceipt } from '../offline/offline-receipt';
 import type { QueuedSale } from '../offline/sale-queue';
@@ -82,6 +83,12 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
       if (method === 'card') {
         setError(OFFLINE_CARD_REFUSED);
         toast({ title: OrderMessages.saleFailed, description: OFFLINE_CARD_REFUSED, variant: 'destructive' });
+        return;
+      }
+      // The server refuses a NIT or CUI SAT would refuse: checked here, so the queued sale does not fail later.
+      const nitError = receiverIdError(nit.trim() || OrderMessages.defaultNit);
+      if (nitError) {
+        setError(nitError);
         return;
       }
       queue().catch(() => setError('No se pudo guardar la venta en este dispositivo.'));
