@@ -26,6 +26,35 @@ export function placedPayments(o: OrderPlaced): { payments: PaymentEntry[]; amou
   return { payments: [payment], amountPaid: o.total };
 }
 
+/** An order placed in the batch being applied, with what its payments in the same batch made of it. */
+export interface PlacedInBatch {
+  eventId: string;
+  order: OrderPlaced;
+  payments: PaymentEntry[];
+  amountPaid: number;
+  updatedAt: string;
+  /** Payments folded in: each counts in the store's version as applying it on its own would. */
+  folded: number;
+}
+
+export function placedInBatch(eventId: string, order: OrderPlaced): PlacedInBatch {
+  return { eventId, order, ...placedPayments(order), updatedAt: order.placedAt, folded: 0 };
+}
+
+/**
+ * A payment of an order placed earlier in the same batch (a POS sale appends both at once), folded
+ * into its row before the row is written: the same row, history and counts as inserting the order
+ * and then applying the payment, in one statement for the whole batch instead of one per payment.
+ */
+export function foldPayment(p: PlacedInBatch, d: PaymentRecorded): void {
+  if (p.payments.some((e) => e.id === d.paymentId)) return;
+  p.payments = [...p.payments, { id: d.paymentId, method: d.method, amount: d.amount, reference: d.reference, cashReceived: d.cashReceived, change: d.change, recordedBy: d.recordedBy, recordedAt: d.recordedAt }];
+  p.amountPaid = d.paidTotal;
+  p.order = { ...p.order, paymentStatus: d.paidTotal >= p.order.total ? 'paid' : 'partial' };
+  if (d.recordedAt > p.updatedAt) p.updatedAt = d.recordedAt;
+  p.folded++;
+}
+
 /**
  * A payment or a refund, in one statement: the entry joins the order's row (once: an entry already
  * there is skipped), the net paid and the payment status follow it, and the counts (per store,

@@ -1,7 +1,7 @@
-import { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
+import { OrderPlaced, OrderStatusChanged, PaymentRecorded } from '@tiendita/contracts';
 import { physicalName, type Projection, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
-import { applyPayment, DAY_OF, placedPayments } from './order-payments';
+import { applyPayment, DAY_OF, foldPayment, type PlacedInBatch, placedInBatch } from './order-payments';
 
 export type OrdersTable = 'orders' | 'order_history' | 'order_counts' | 'order_totals' | 'order_versions' | 'order_search';
 
@@ -152,8 +152,9 @@ export const ordersProjection: Projection<OrdersTable> = {
     // events one by one (the tests compare both, and a rebuild's batches differ from the live ones).
     // A payment or a refund is applied in its place, one at a time: the placements and status
     // changes before it are written first (set-based, as above), so every event meets the row as
-    // one event at a time would leave it.
-    let placed: { eventId: string; order: OrderPlaced }[] = [];
+    // one event at a time would leave it. A payment of an order placed in the same batch (a POS
+    // sale's) is folded into the order's row before it is written, with the same result.
+    let placed: PlacedInBatch[] = [];
     let changes: { eventId: string; change: OrderStatusChanged }[] = [];
     const flush = async () => {
       if (placed.length) await placeOrders(tx, placed, t);
@@ -162,8 +163,9 @@ export const ordersProjection: Projection<OrdersTable> = {
       changes = [];
     };
     for (const event of events) {
-      if (event.type === 'OrderPlaced') placed.push({ eventId: event.metadata.eventId, order: OrderPlaced.parse(event.data) });
+      if (event.type === 'OrderPlaced') placed.push(placedInBatch(event.metadata.eventId, OrderPlaced.parse(event.data)));
       else if (event.type === 'OrderStatusChanged') changes.push({ eventId: event.metadata.eventId, change: OrderStatusChanged.parse(event.data) });
+      else if (event.type === 'PaymentRecorded' && foldable(placed, changes, event.data)) continue;
       else if (event.type === 'PaymentRecorded' || event.type === 'PaymentRefunded') {
         await flush();
         await applyPayment(tx, event.type, event.data, t);
@@ -173,28 +175,34 @@ export const ordersProjection: Projection<OrdersTable> = {
   },
 };
 
+/** Folds a payment into its order when that order was placed in this batch and has no status change pending here. */
+function foldable(placed: PlacedInBatch[], changes: { change: OrderStatusChanged }[], data: unknown): boolean {
+  const d = PaymentRecorded.parse(data);
+  const p = placed.find((x) => x.order.orderId === d.orderId);
+  if (!p || changes.some((c) => c.change.orderId === d.orderId)) return false;
+  foldPayment(p, d);
+  return true;
+}
+
 /**
  * Orders placed, in one statement: each order's row (an order already there is left as it is),
  * its first history entry and the counts, only for the rows inserted — what applying them one by
  * one gave, whatever the batch.
  */
-async function placeOrders(tx: PoolClient, placed: { eventId: string; order: OrderPlaced }[], t: Record<OrdersTable, string>): Promise<void> {
-  const rows = placed.map(({ eventId, order }, ord) => {
-    const { payments, amountPaid } = placedPayments(order);
-    return { ...order, eventId, ord, payments, amountPaid };
-  });
+async function placeOrders(tx: PoolClient, placed: PlacedInBatch[], t: Record<OrdersTable, string>): Promise<void> {
+  const rows = placed.map(({ eventId, order, payments, amountPaid, updatedAt, folded }, ord) => ({ ...order, eventId, ord, payments, amountPaid, updatedAt, folded }));
   await tx.query(
     `WITH d AS (
        SELECT DISTINCT ON ("orderId") * FROM jsonb_to_recordset($1::jsonb) AS d(
          "orderId" uuid, "storeId" uuid, code text, "customerName" text, "customerPhone" text, "customerAddress" text, "customerEmail" text,
          "customerNit" text, subtotal bigint, tax bigint, total bigint, status text, "orderType" text, "paymentMethod" text, "paymentStatus" text,
-         notes text, "whatsappMessage" text, items jsonb, "cashReceived" bigint, change bigint, "placedAt" timestamptz, "placedBy" text, "eventId" uuid, ord int, payments jsonb, "amountPaid" bigint)
+         notes text, "whatsappMessage" text, items jsonb, "cashReceived" bigint, change bigint, "placedAt" timestamptz, "placedBy" text, "eventId" uuid, ord int, payments jsonb, "amountPaid" bigint, "updatedAt" timestamptz, folded int)
        ORDER BY "orderId", ord),
      ins AS (
        INSERT INTO ${t.orders} (id, store_id, code, customer_name, customer_phone, customer_address, customer_email, customer_nit, subtotal, tax, total,
          status, order_type, payment_method, payment_status, notes, whatsapp_message, items, cash_received, change, payments, amount_paid, created_at, updated_at)
        SELECT "orderId", "storeId", code, "customerName", "customerPhone", "customerAddress", "customerEmail", "customerNit", subtotal, tax, total,
-         status, "orderType", "paymentMethod", "paymentStatus", notes, "whatsappMessage", items, "cashReceived", change, payments, "amountPaid", "placedAt", "placedAt"
+         status, "orderType", "paymentMethod", "paymentStatus", notes, "whatsappMessage", items, "cashReceived", change, payments, "amountPaid", "placedAt", "updatedAt"
        FROM d ORDER BY ord
        ON CONFLICT (id) DO NOTHING
        RETURNING id, store_id, status, order_type, payment_status, created_at, total, search_key),
@@ -210,7 +218,7 @@ async function placeOrders(tx: PoolClient, placed: { eventId: string; order: Ord
        SELECT store_id, status, order_type, payment_status, count(*) FROM ins GROUP BY 1, 2, 3, 4
        ON CONFLICT (store_id, status, order_type, payment_status) DO UPDATE SET n = ${t.order_totals}.n + EXCLUDED.n),
      versions AS (
-       INSERT INTO ${t.order_versions} (store_id, version) SELECT store_id, count(*) FROM ins GROUP BY 1
+       INSERT INTO ${t.order_versions} (store_id, version) SELECT ins.store_id, sum(1 + d.folded) FROM ins JOIN d ON d."orderId" = ins.id GROUP BY 1
        ON CONFLICT (store_id) DO UPDATE SET version = ${t.order_versions}.version + EXCLUDED.version)
      INSERT INTO ${t.order_counts} (store_id, day, status, order_type, payment_status, n)
      SELECT store_id, ${DAY_OF('created_at')}, status, order_type, payment_status, count(*) FROM ins GROUP BY 1, 2, 3, 4, 5
