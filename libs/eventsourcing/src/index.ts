@@ -5,6 +5,7 @@ export * from './event-store';
 export * from './command-handler';
 export * from './subscription';
 export * from './postgres-transport';
+export { HELD_BACK_FIRST_LOOK_MS, HELD_BACK_MAX_WAIT_MS, heldBackDelay } from './postgres-subscription';
 export * from './projection';
 export * from './projection-runner';
 export * from './dead-letters';
