@@ -9,6 +9,7 @@ export * from './image-variants';
 export * from './money';
 export * from './order-constants';
 export * from './order-limits';
+export * from './offline-card';
 export * from './order-status';
 export * from './store-constants';
 export * from './store-theme';

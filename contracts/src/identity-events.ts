@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUSINESS_TYPE_VALUES } from './store-constants';
+import { OFFLINE_CARD_PAYMENT_OPTIONS } from './offline-card';
 
 /**
  * Identity events. Stream ids: `user-<userId>` (the User aggregate), `store-<storeId>` (the Store
@@ -172,6 +173,8 @@ export const StoreSettingsChanges = z
     orderHoldHours: z.number().int(),
     /** Phone keys (phoneKey) the store takes no public orders from: the whole list. */
     blockedPhones: z.array(z.string()),
+    /** Card sales while the POS is offline (issue 28); absent until the owner chooses ('refuse'). */
+    offlineCardPayments: z.enum(OFFLINE_CARD_PAYMENT_OPTIONS),
   })
   .partial();
 export type StoreSettingsChanges = z.infer<typeof StoreSettingsChanges>;

@@ -17,6 +17,7 @@ export * from './subscriptions';
 export * from './ai';
 export * from './orders';
 export * from './offline-sale';
+export * from './offline-card';
 export * from './order-status';
 export * from './reporting';
 export * from './product-import';

@@ -5,6 +5,7 @@ import { BUSINESS_TYPE_VALUES, DEPARTMENTS } from './store-constants';
 import { StoreSettingsView } from './store';
 import { DEFAULT_TAX_RATE, SMALL_TAXPAYER_TAX_RATE, vatContained } from './vat';
 import { ORDER_LIMIT_BOUNDS, OrderLimitMessages, phoneKey } from './order-limits';
+import { OFFLINE_CARD_PAYMENT_OPTIONS, OfflineCardMessages } from './offline-card';
 
 export * from './order-limits';
 
@@ -156,6 +157,8 @@ export const UpdateStoreSettingsRequest = z
     orderMaxUnitsPerOrder: wholeIn(ORDER_LIMIT_BOUNDS.orderMaxUnitsPerOrder, OrderLimitMessages.unitsPerOrderInvalid),
     orderHoldHours: wholeIn(ORDER_LIMIT_BOUNDS.orderHoldHours, OrderLimitMessages.holdHoursInvalid),
     blockedPhones: BlockedPhones,
+    /** Card sales while the POS is offline: refused, or taken with their payment pending (issue 28). */
+    offlineCardPayments: z.enum(OFFLINE_CARD_PAYMENT_OPTIONS, { error: OfflineCardMessages.invalid }),
   })
   .partial();
 export type UpdateStoreSettingsRequest = z.infer<typeof UpdateStoreSettingsRequest>;
@@ -173,6 +176,8 @@ export const StoreSettingsDetails = StoreSettingsView.extend({
   orderMaxUnitsPerOrder: z.number().int(),
   orderHoldHours: z.number().int(),
   blockedPhones: z.array(z.string()),
+  /** OFFLINE_CARD_PAYMENTS_DEFAULT until the owner chooses. */
+  offlineCardPayments: z.enum(OFFLINE_CARD_PAYMENT_OPTIONS),
 });
 export type StoreSettingsDetails = z.infer<typeof StoreSettingsDetails>;
 

@@ -1,4 +1,4 @@
-import { AuthMessages, SettingsMessages } from '@tiendita/contracts';
+import { AuthMessages, OfflineCardMessages, SettingsMessages } from '@tiendita/contracts';
 import { uploadImage } from '../../services/catalog/test/support';
 import { Mailbox } from './support/mailbox';
 import { newRegistration, registerAndLogin, startStack, type Stack } from './support/stack';
@@ -240,6 +240,21 @@ describe('store settings', () => {
       const res = await client.put('/api/store/settings', body);
       expect({ status: res.status, message: res.body.message, field: res.body.details.fields[field] }).toEqual({ status: 400, message, field: message });
     }
+  });
+
+  it("card sales offline (issue 28): refused until the owner chooses 'pending'; any other value is refused in Spanish", async () => {
+    const { client, storeId } = await owner();
+    expect((await client.get('/api/store/settings')).body.offlineCardPayments).toBe('refuse');
+    const bad = await client.put('/api/store/settings', { offlineCardPayments: 'siempre' });
+    expect({ status: bad.status, message: bad.body.message, field: bad.body.details.fields.offlineCardPayments }).toEqual({ status: 400, message: OfflineCardMessages.invalid, field: OfflineCardMessages.invalid });
+    const res = await client.put('/api/store/settings', { offlineCardPayments: 'pending' });
+    expect(res.status).toBe(200);
+    expect(res.body.offlineCardPayments).toBe('pending');
+    expect((await eventsOf(storeId, 'StoreSettingsUpdated')).map((e) => e.changes)).toEqual([{ offlineCardPayments: 'pending' }]);
+    expect((await client.get('/api/store/settings')).body.offlineCardPayments).toBe('pending');
+    // The same choice again changes nothing.
+    await client.put('/api/store/settings', { offlineCardPayments: 'pending' });
+    expect(await eventsOf(storeId, 'StoreSettingsUpdated')).toHaveLength(1);
   });
 
   it('POST /api/store answers 409 to an owner whose store already has its settings', async () => {

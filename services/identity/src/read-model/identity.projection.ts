@@ -82,6 +82,8 @@ export const identityProjection: Projection<IdentityTable> = {
       ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS order_max_units_per_order integer;
       ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS order_hold_hours integer;
       ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS blocked_phones text[];
+      -- Card sales while the POS is offline (issue 28): null until the owner chooses (refused).
+      ALTER TABLE ${t.store_settings} ADD COLUMN IF NOT EXISTS offline_card_payments text;
     `);
   },
 
@@ -179,6 +181,7 @@ const SETTINGS_COLUMN_OF: Record<string, string> = {
   taxRate: 'tax_rate', currency: 'currency', printReceipts: 'print_receipts', receiptHeader: 'receipt_header',
   receiptFooter: 'receipt_footer', kashEnabled: 'kash_enabled', zigiEnabled: 'zigi_enabled',
   orderMaxUnitsPerLine: 'order_max_units_per_line', orderMaxUnitsPerOrder: 'order_max_units_per_order', orderHoldHours: 'order_hold_hours', blockedPhones: 'blocked_phones',
+  offlineCardPayments: 'offline_card_payments',
 };
 
 /** One UPDATE setting the columns of the fields present in `changes`, and updated_at. */

@@ -3,6 +3,7 @@ import { Command, CommandHandler, Query, QueryHandler, type ICommandHandler, typ
 import {
   AuthMessages,
   IdentityStreams,
+  OFFLINE_CARD_PAYMENTS_DEFAULT,
   ORDER_LIMITS_DEFAULTS,
   SettingsMessages,
   SubdomainSchema,
@@ -36,6 +37,7 @@ interface SettingsRow {
   order_max_units_per_order: number | null;
   order_hold_hours: number | null;
   blocked_phones: string[] | null;
+  offline_card_payments: 'refuse' | 'pending' | null;
   updated_at: Date;
 }
 
@@ -58,6 +60,7 @@ function toSettingsView(row: SettingsRow): StoreSettingsDetails {
     orderMaxUnitsPerOrder: row.order_max_units_per_order ?? ORDER_LIMITS_DEFAULTS.orderMaxUnitsPerOrder,
     orderHoldHours: row.order_hold_hours ?? ORDER_LIMITS_DEFAULTS.orderHoldHours,
     blockedPhones: row.blocked_phones ?? [],
+    offlineCardPayments: row.offline_card_payments ?? OFFLINE_CARD_PAYMENTS_DEFAULT,
   };
 }
 
@@ -83,7 +86,7 @@ export class GetStoreSettingsHandler implements IQueryHandler<GetStoreSettingsQu
       (
         await this.pool.query<SettingsRow>(
           `SELECT id, store_id, tax_rate, currency, kash_enabled, zigi_enabled, print_receipts, receipt_header, receipt_footer,
-                  order_max_units_per_line, order_max_units_per_order, order_hold_hours, blocked_phones, updated_at
+                  order_max_units_per_line, order_max_units_per_order, order_hold_hours, blocked_phones, offline_card_payments, updated_at
            FROM ${READ_TABLES.store_settings} WHERE store_id = $1`,
           [storeId],
         )

@@ -35,6 +35,8 @@ export type SettingsFields = {
   orderMaxUnitsPerOrder?: number;
   orderHoldHours?: number;
   blockedPhones?: string[];
+  /** Card sales while the POS is offline: absent until the owner chooses (OFFLINE_CARD_PAYMENTS_DEFAULT). */
+  offlineCardPayments?: 'refuse' | 'pending';
 };
 
 export type StoreState =
