@@ -87,6 +87,9 @@ function placeOrder({ command: c, snapshot }: PlaceOrder): OrderEvent[] {
   }
   const order: OrderPlaced = { ...base, orderType: 'pos', status: 'completed', paymentMethod: method, paymentStatus: 'pending', cashReceived, change, whatsappMessage: null };
   if (c.offline) order.offline = c.offline;
+  // A card sale made offline was never checked with the terminal's bank: it is recorded with its payment
+  // pending, for the owner to confirm by recording the payment (issue 28, isCardPendingConfirmation).
+  if (c.offline && method === 'card') return [{ type: 'OrderPlaced', data: order }];
   return [
     { type: 'OrderPlaced', data: order },
     {
