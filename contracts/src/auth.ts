@@ -12,6 +12,8 @@ export const AuthMessages = {
   passwordsDiffer: 'Las contraseñas no coinciden',
   firstNameRequired: 'El nombre es requerido',
   lastNameRequired: 'El apellido es requerido',
+  firstNameTooLong: 'El nombre no puede tener más de 100 caracteres',
+  lastNameTooLong: 'El apellido no puede tener más de 100 caracteres',
   storeNameRequired: 'El nombre de la tienda es requerido',
   businessTypeRequired: 'El tipo de negocio es requerido',
   subdomainMin: 'El subdominio debe tener al menos 3 caracteres',
@@ -41,10 +43,14 @@ export const SubdomainSchema = z
   .max(50, AuthMessages.subdomainMax)
   .regex(/^[a-z0-9-]+$/, AuthMessages.subdomainChars);
 
+/** The owner's first and last name (spec 000 §5: required, at most 100 characters each). */
+const FirstName = z.string({ error: AuthMessages.firstNameRequired }).trim().min(1, AuthMessages.firstNameRequired).max(100, AuthMessages.firstNameTooLong);
+const LastName = z.string({ error: AuthMessages.lastNameRequired }).trim().min(1, AuthMessages.lastNameRequired).max(100, AuthMessages.lastNameTooLong);
+
 /** POST /api/auth/register: the account and its store in one payload. */
 export const RegisterRequest = z.object({
-  firstName: z.string({ error: AuthMessages.firstNameRequired }).trim().min(1, AuthMessages.firstNameRequired).max(100),
-  lastName: z.string({ error: AuthMessages.lastNameRequired }).trim().min(1, AuthMessages.lastNameRequired).max(100),
+  firstName: FirstName,
+  lastName: LastName,
   email,
   password: z.string({ error: AuthMessages.passwordMin }).min(6, AuthMessages.passwordMin).max(200),
   storeName: z.string({ error: AuthMessages.storeNameRequired }).trim().min(1, AuthMessages.storeNameRequired).max(255),
@@ -104,6 +110,10 @@ export const ChangePasswordForm = ChangePasswordRequest.extend({
   },
 });
 export type ChangePasswordForm = z.infer<typeof ChangePasswordForm>;
+
+/** PUT /api/auth/user (the profile page): the owner's own name. */
+export const UpdateProfileRequest = z.object({ firstName: FirstName, lastName: LastName });
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
 /** GET /api/auth/user: never a hash or a token. */
 export const CurrentUser = z.object({

@@ -71,6 +71,15 @@ export const PasswordChanged = z.object({
 });
 export type PasswordChanged = z.infer<typeof PasswordChanged>;
 
+/** The owner changed their own name on the profile page. */
+export const UserNameChanged = z.object({
+  userId: z.string().uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  changedAt: z.string(),
+});
+export type UserNameChanged = z.infer<typeof UserNameChanged>;
+
 /** A store with every column of the spec's `stores` entity, defaults already applied. */
 export const StoreCreated = z.object({
   storeId: z.string().uuid(),
@@ -231,6 +240,7 @@ export const IdentityEventSchemas = {
   UserLoggedIn,
   PasswordResetRequested,
   PasswordChanged,
+  UserNameChanged,
   StoreCreated,
   StoreSettingsCreated,
   StoreUpdated,
@@ -243,6 +253,6 @@ export type IdentityEventType = keyof typeof IdentityEventSchemas;
 
 /** An identity event as deciders produce it and consumers read it: `{ type, data }`. */
 export type IdentityEvent = { [K in IdentityEventType]: { type: K; data: z.infer<(typeof IdentityEventSchemas)[K]> } }[IdentityEventType];
-export type UserEvent = Extract<IdentityEvent, { type: 'UserRegistered' | 'PasswordResetRequested' | 'PasswordChanged' }>;
+export type UserEvent = Extract<IdentityEvent, { type: 'UserRegistered' | 'PasswordResetRequested' | 'PasswordChanged' | 'UserNameChanged' }>;
 export type StoreEvent = Extract<IdentityEvent, { type: 'StoreCreated' | 'StoreSettingsCreated' | 'StoreUpdated' | 'StoreSettingsUpdated' }>;
 export type SubscriptionEvent = Extract<IdentityEvent, { type: 'SubscriptionRequested' | 'CustomerSubscribed' | 'CustomerUnsubscribed' }>;

@@ -34,6 +34,7 @@ import { LoginLog } from './users/application/login-log';
 import { RegisterOwnerHandler } from './users/application/register-owner.handler';
 import { RequestPasswordResetHandler } from './users/application/request-password-reset.handler';
 import { ChangePasswordHandler } from './users/application/change-password.handler';
+import { ChangeNameHandler } from './users/application/change-name.handler';
 import { ResetPasswordHandler } from './users/application/reset-password.handler';
 import { CurrentUserController } from './users/http/current-user.controller';
 import { InternalAuthController } from './users/http/internal-auth.controller';
@@ -78,6 +79,7 @@ export class AppModule {
         RequestPasswordResetHandler,
         ResetPasswordHandler,
         ChangePasswordHandler,
+        ChangeNameHandler,
         GetCurrentUserHandler,
         GetStoreHandler,
         GetPublicStoreHandler,

@@ -121,6 +121,14 @@ export const identityProjection: Projection<IdentityTable> = {
         case 'PasswordChanged':
           await tx.query(`UPDATE ${t.users} SET password_changed_at = $2, updated_at = $2 WHERE id = $1`, [event.data.userId, event.data.changedAt]);
           break;
+        case 'UserNameChanged':
+          await tx.query(`UPDATE ${t.users} SET first_name = $2, last_name = $3, updated_at = $4 WHERE id = $1`, [
+            event.data.userId,
+            event.data.firstName,
+            event.data.lastName,
+            event.data.changedAt,
+          ]);
+          break;
         case 'PasswordResetRequested':
           break;
         case 'StoreCreated': {

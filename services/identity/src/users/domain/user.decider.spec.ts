@@ -139,3 +139,28 @@ describe('User decider', () => {
     });
   });
 });
+
+describe('User decider: the owner changes their name (profile)', () => {
+  const changeName = (firstName: string, lastName: string): UserCommand => ({ type: 'ChangeName', data: { firstName, lastName, now: minutesAfter(5) } });
+
+  it('records the new first and last name', () => {
+    spec
+      .given([registered])
+      .when(changeName('Ana María', 'López de León'))
+      .then([{ type: 'UserNameChanged', data: { userId, firstName: 'Ana María', lastName: 'López de León', changedAt: minutesAfter(5) } }]);
+  });
+
+  it('appends nothing when the name is the same', () => {
+    spec.given([registered]).when(changeName('Ana', 'López')).then([]);
+  });
+
+  it('folds the new name into the account', () => {
+    const renamed: UserEvent = { type: 'UserNameChanged', data: { userId, firstName: 'Rosa', lastName: 'Pérez', changedAt: now } };
+    const state = fold(userDecider, [registered, renamed]);
+    expect(state).toMatchObject({ status: 'registered', firstName: 'Rosa', lastName: 'Pérez', email: 'ana@example.com' });
+  });
+
+  it('refuses a name change for an account that does not exist', () => {
+    spec.given([]).when(changeName('Ana', 'López')).thenThrows(NotFoundError);
+  });
+});

@@ -1,4 +1,4 @@
-import { AuthMessages, type PasswordChanged, type PasswordResetRequested, type UserEvent, type UserRegistered } from '@tiendita/contracts';
+import { AuthMessages, type PasswordChanged, type PasswordResetRequested, type UserEvent, type UserNameChanged, type UserRegistered } from '@tiendita/contracts';
 import { assertNever, IllegalStateError, NotFoundError, ValidationError, type Decider } from '@tiendita/eventsourcing';
 
 /** A reset link that may still be used: only its token's sha256 is known. */
@@ -38,7 +38,9 @@ export type RequestPasswordReset = { type: 'RequestPasswordReset'; data: { token
 export type ResetPassword = { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string; now: string } };
 /** The owner's own change: the handler checked the current password against the stored hash (argon2 is async). */
 export type ChangePassword = { type: 'ChangePassword'; data: { currentPasswordMatches: boolean; passwordHash: string; now: string } };
-export type UserCommand = RegisterUser | RequestPasswordReset | ResetPassword | ChangePassword;
+/** The owner's own name, already parsed (trimmed, 1 to 100 characters each). */
+export type ChangeName = { type: 'ChangeName'; data: { firstName: string; lastName: string; now: string } };
+export type UserCommand = RegisterUser | RequestPasswordReset | ResetPassword | ChangePassword | ChangeName;
 
 export const initialUserState = (): UserState => ({ status: 'none' });
 
@@ -68,6 +70,9 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       if (state.status !== 'registered') return state;
       // A new password ends every reset link still pending: each is single use, and older ones die too.
       return { ...state, passwordHash: event.data.passwordHash, pendingResets: [] };
+    case 'UserNameChanged':
+      if (state.status !== 'registered') return state;
+      return { ...state, firstName: event.data.firstName, lastName: event.data.lastName };
     default:
       return state;
   }
@@ -119,6 +124,14 @@ function changePassword(command: ChangePassword['data'], state: UserState): User
   return [{ type: 'PasswordChanged', data }];
 }
 
+/** A new name; the same name again appends nothing. */
+function changeName(command: ChangeName['data'], state: UserState): UserEvent[] {
+  if (state.status !== 'registered') throw new NotFoundError('Usuario no encontrado');
+  if (state.firstName === command.firstName && state.lastName === command.lastName) return [];
+  const data: UserNameChanged = { userId: state.userId, firstName: command.firstName, lastName: command.lastName, changedAt: command.now };
+  return [{ type: 'UserNameChanged', data }];
+}
+
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser':
@@ -129,12 +142,14 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return resetPassword(command.data, state);
     case 'ChangePassword':
       return changePassword(command.data, state);
+    case 'ChangeName':
+      return changeName(command.data, state);
     default:
       return assertNever(command);
   }
 }
 
-/** The User aggregate: an owner account, its password and its pending reset links. */
+/** The User aggregate: an owner account, its name, its password and its pending reset links. */
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: initialUserState,
   evolve: evolveUser,
