@@ -220,6 +220,25 @@ export interface FelInvoiceView {
   issuedAt: string;
   annulment: { reason: string; annulledAt: string | null } | null;
   verificationUrl: string | null;
+  /** A sale made offline (issue 28): its access number and the end of SAT's window to certify it; `late` once past it uncertified. */
+  contingency: { accessNumber: number; deadline: string; late: boolean } | null;
+  /** Credit notes (NCRE) issued for the sale's partial refunds, oldest first. */
+  creditNotes: FelCreditNoteView[];
+}
+
+/** A credit note (NCRE, with SAT's ReferenciasNota complement) for a refund of a certified sale (amounts in quetzales). */
+export interface FelCreditNoteView {
+  refundId: string;
+  status: Exclude<FelStatus, 'annulled'>;
+  series: string | null;
+  number: string | null;
+  authorization: string | null;
+  certifiedAt: string | null;
+  issuedAt: string;
+  total: number;
+  vat: number;
+  reason: string;
+  error: string | null;
 }
 
 /** GET /api/fel/documents: the 'Facturas' list. */

@@ -29,4 +29,6 @@ export * from './stock-level';
 export * from './vat';
 export * from './whatsapp';
 export * from './fel';
+export * from './fel-contingency';
+export * from './fel-receipt';
 export * from './receipt-link';

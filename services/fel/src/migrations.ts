@@ -80,4 +80,36 @@ export const migrations: Migration[] = [
         WHERE status = 'pending' OR (status = 'certified' AND cancel_reason IS NOT NULL AND annulment_xml IS NULL);
     `,
   },
+  {
+    // Offline sales in contingency (issue 28) and credit notes for partial refunds (NCRE).
+    id: '002_contingency_credit_notes',
+    sql: `
+      ALTER TABLE fel.orders ADD COLUMN sold_offline_at timestamptz, ADD COLUMN access_number integer;
+      ALTER TABLE fel.documents ADD COLUMN access_number integer, ADD COLUMN contingency_deadline timestamptz;
+      CREATE TABLE fel.credit_notes (
+        refund_id uuid PRIMARY KEY,
+        order_id uuid NOT NULL,
+        store_id uuid NOT NULL,
+        status varchar(10) NOT NULL,
+        issued_at timestamptz NOT NULL,
+        amount bigint NOT NULL,
+        vat bigint,
+        reason varchar(200) NOT NULL,
+        certifier varchar(10) NOT NULL,
+        xml_sent text,
+        xml_certified text,
+        authorization_uuid varchar(36),
+        series varchar(20),
+        number varchar(20),
+        certified_at timestamptz,
+        error text,
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        lease_until timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX credit_notes_order ON fel.credit_notes (order_id, issued_at);
+      CREATE INDEX credit_notes_due ON fel.credit_notes (next_attempt_at) WHERE status = 'pending';
+    `,
+  },
 ];

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../src/app';
 import { SandboxCertifier, SANDBOX_CERTIFIER } from '../src/sandbox/sandbox-certifier';
-import { cancel, orderPlaced, payment, posSale } from './support/sales';
+import { felAccessNumber, felContingencyDeadline } from '@tiendita/contracts';
+import { cancel, cancelPaid, orderPlaced, payment, posSale, refund } from './support/sales';
 
 /**
  * The FEL service end to end: ordering's real event store feeds it, it certifies through the INFILE
@@ -234,6 +235,68 @@ describe('emisión', () => {
     expect(inv.phrases).toEqual([{ type: 3, scenario: 1, text: 'No genera derecho a crédito fiscal' }]);
     keep('fpeq-certified.xml', (await call('GET', `/api/orders/${order.orderId}/invoice.xml`)).body);
     await identity.append(`store-${storeId}`, [{ type: 'StoreSettingsUpdated', data: { storeId, changes: { taxRegime: 'general', taxRate: 0.12 }, updatedAt: new Date().toISOString() } }], 'any', { storeId });
+  });
+});
+
+describe('contingencia y notas de crédito', () => {
+  it('una venta hecha sin conexión se factura en contingencia: el NumeroAcceso del dispositivo, la fecha de la venta y el plazo de la SAT', async () => {
+    const deviceSaleId = randomUUID();
+    const soldAt = new Date(Date.now() - 3 * 3600 * 1000).toISOString();
+    const order = orderPlaced(storeId, { placedAt: soldAt, offline: { deviceSaleId, localNumber: 'TK7-0003', soldAt } });
+    await posSale(ordering, order);
+    const inv = await until(order.orderId, (i) => i.status === 'certified');
+    const accessNumber = felAccessNumber(deviceSaleId);
+    expect(inv.contingency).toEqual({ accessNumber, deadline: felContingencyDeadline(new Date(soldAt)).toISOString(), late: false });
+    expect(inv.issuedAt).toBe(soldAt);
+    const xml = (await call('GET', `/api/orders/${order.orderId}/invoice.xml`)).body;
+    expect(xml).toContain(`NumeroAcceso="${accessNumber}"`);
+    keep('fact-contingencia-certified.xml', xml);
+    // A sale made online carries none.
+    const online = orderPlaced(storeId);
+    await posSale(ordering, online);
+    const plain = await until(online.orderId, (i) => i.status === 'certified');
+    expect(plain.contingency).toBeNull();
+    expect((await call('GET', `/api/orders/${online.orderId}/invoice.xml`)).body).not.toContain('NumeroAcceso');
+  });
+
+  it('un reembolso parcial de una venta certificada emite una nota de crédito (NCRE) con el complemento ReferenciasNota', async () => {
+    const order = orderPlaced(storeId, { customerNit: '1252133-7', customerName: 'INFILE' });
+    await posSale(ordering, order);
+    const inv = await until(order.orderId, (i) => i.status === 'certified');
+    const refundId = await refund(ordering, order, 2, 1500, order.total - 1500, 'Pan dañado');
+    const withNote = await until(order.orderId, (i) => i.creditNotes.length === 1 && i.creditNotes[0].status === 'certified');
+    expect(withNote.status).toBe('certified');
+    expect(withNote.creditNotes[0]).toMatchObject({ refundId, total: 15, vat: 1.61, reason: 'Pan dañado', error: null });
+    const xml = await call('GET', `/api/orders/${order.orderId}/invoice/credit-notes/${refundId}.xml`);
+    expect(xml.statusCode).toBe(200);
+    expect(xml.body).toContain('Tipo="NCRE"');
+    expect(xml.body).toContain(`NumeroAutorizacionDocumentoOrigen="${inv.authorization}"`);
+    expect(xml.body).toContain('MotivoAjuste="Pan dañado"');
+    expect(xml.body).toContain('IDReceptor="12521337"');
+    expect(xml.body).toContain('<dte:NumeroAutorizacion');
+    keep('ncre-certified.xml', xml.body);
+    // Sent again (a redelivery), still one note; the certifier issued it once.
+    expect([...sandbox.certified.values()].filter((a) => a.uuid === withNote.creditNotes[0].authorization)).toHaveLength(1);
+    const r = await pool.query('SELECT count(*)::int AS n FROM fel.credit_notes WHERE order_id = $1', [order.orderId]);
+    expect(r.rows[0].n).toBe(1);
+  });
+
+  it('un reembolso de una venta aún sin certificar espera a la factura; cancelar una venta pagada la anula sin nota de crédito', async () => {
+    sandbox.mode = 'down';
+    const order = orderPlaced(storeId);
+    await posSale(ordering, order);
+    await refund(ordering, order, 2, 500, order.total - 500, null);
+    await until(order.orderId, (i) => i.creditNotes.length === 1 && i.status === 'pending');
+    sandbox.mode = 'ok';
+    const done = await until(order.orderId, (i) => i.creditNotes[0]?.status === 'certified');
+    expect(done.creditNotes[0]).toMatchObject({ total: 5, reason: 'Devolución parcial' });
+
+    const cancelled = orderPlaced(storeId);
+    await posSale(ordering, cancelled);
+    await until(cancelled.orderId, (i) => i.status === 'certified');
+    await cancelPaid(ordering, cancelled, 2, 'Cliente se arrepintió');
+    const annulled = await until(cancelled.orderId, (i) => i.status === 'annulled');
+    expect(annulled.creditNotes).toEqual([]);
   });
 });
 

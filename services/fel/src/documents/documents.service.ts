@@ -5,6 +5,8 @@ import {
   felReceiver,
   felVerificationUrl,
   FelMessages,
+  type FelCreditNoteView,
+  felContingencyDeadline,
   type FelDocumentType,
   type FelDocumentsPage,
   type FelInvoiceView,
@@ -16,6 +18,7 @@ import { IllegalStateError, NotFoundError, ValidationError } from '@tiendita/eve
 import { PG_POOL } from '@tiendita/service-kit';
 import type { Pool, PoolClient } from 'pg';
 import { FelSettingsService, type StoreFel } from '../settings/fel-settings.service';
+import { type CreditNoteRow, creditNotesOf } from './credit-notes';
 import { buildDte } from './dte-xml';
 
 /** A row of fel.documents. */
@@ -48,6 +51,8 @@ export interface DocumentRow {
   cancel_reason: string | null;
   annulment_xml: string | null;
   annulled_at: Date | null;
+  access_number: number | null;
+  contingency_deadline: Date | null;
 }
 
 /** The sale a document is issued for (what the reaction kept of its OrderPlaced). */
@@ -58,12 +63,15 @@ export interface SaleSnapshot {
   customerName: string;
   customerNit: string | null;
   items: OrderLine[];
+  /** Sold offline (issue 28): issued in contingency, on the day of the sale, with the device's access number. */
+  offline?: { soldAt: string; accessNumber: number } | null;
 }
 
 const q = (centavos: string | number) => Math.round(Number(centavos)) / 100;
 
-/** The invoice as GET /api/orders/{id}/invoice answers it. */
-export function invoiceView(row: DocumentRow): FelInvoiceView {
+/** The invoice as GET /api/orders/{id}/invoice answers it, with the sale's credit notes. */
+export function invoiceView(row: DocumentRow, creditNotes: FelCreditNoteView[] = [], now = new Date()): FelInvoiceView {
+  const deadline = row.contingency_deadline;
   return {
     orderId: row.order_id,
     orderCode: row.order_code,
@@ -84,12 +92,20 @@ export function invoiceView(row: DocumentRow): FelInvoiceView {
     issuedAt: row.issued_at.toISOString(),
     annulment: row.cancel_reason !== null && row.status === 'annulled' ? { reason: row.cancel_reason, annulledAt: row.annulled_at?.toISOString() ?? null } : null,
     verificationUrl: row.authorization_uuid ? felVerificationUrl({ authorization: row.authorization_uuid, issuerNit: row.issuer_nit, receiverId: row.receiver_id, total: q(row.total) }) : null,
+    contingency:
+      row.access_number !== null && deadline
+        ? { accessNumber: row.access_number, deadline: deadline.toISOString(), late: row.status !== 'certified' && row.status !== 'annulled' && now > deadline }
+        : null,
+    creditNotes,
   };
 }
 
 /** Builds the DTE of a sale paid in full and queues it in the outbox, once per order (its id is the key). */
-export async function queueDocument(tx: PoolClient, sale: SaleSnapshot, fel: StoreFel, issuedAt: Date, receiverOverride?: { taxId: string; name?: string }): Promise<boolean> {
+export async function queueDocument(tx: PoolClient, sale: SaleSnapshot, fel: StoreFel, paidAt: Date, receiverOverride?: { taxId: string; name?: string }): Promise<boolean> {
   if (!fel.enabled || !fel.issuer) return false;
+  // A sale made offline is issued in contingency: dated when it was sold, with the device's access number.
+  const issuedAt = sale.offline ? new Date(sale.offline.soldAt) : paidAt;
+  const accessNumber = sale.offline?.accessNumber ?? null;
   const documentType: FelDocumentType = fel.regime === 'PEQ' ? 'FPEQ' : 'FACT';
   const receiver = receiverOverride ? felReceiver(receiverOverride.taxId, receiverOverride.name ?? sale.customerName) : felReceiver(sale.customerNit, sale.customerName);
   const phrases = felPhrases(documentType, fel.isrRegime);
@@ -99,13 +115,17 @@ export async function queueDocument(tx: PoolClient, sale: SaleSnapshot, fel: Sto
     issuer: fel.issuer,
     receiver,
     phrases,
+    accessNumber,
     lines: sale.items.map((i) => ({ description: i.productName, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
   });
   const r = await tx.query(
     `INSERT INTO fel.documents (order_id, store_id, order_code, document_type, status, issued_at, issuer_nit, issuer_name, commercial_name,
-       receiver_id, receiver_name, total, vat, phrases, certifier, xml_sent)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (order_id) DO NOTHING`,
-    [sale.orderId, sale.storeId, sale.code, documentType, issuedAt, fel.issuer.nit, fel.issuer.legalName, fel.issuer.commercialName, receiver.id, receiver.name, built.total, built.vat, JSON.stringify(phrases), fel.certifier, built.xml],
+       receiver_id, receiver_name, total, vat, phrases, certifier, xml_sent, access_number, contingency_deadline)
+     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (order_id) DO NOTHING`,
+    [
+      sale.orderId, sale.storeId, sale.code, documentType, issuedAt, fel.issuer.nit, fel.issuer.legalName, fel.issuer.commercialName, receiver.id, receiver.name,
+      built.total, built.vat, JSON.stringify(phrases), fel.certifier, built.xml, accessNumber, accessNumber === null ? null : felContingencyDeadline(issuedAt),
+    ],
   );
   return (r.rowCount ?? 0) > 0;
 }
@@ -130,8 +150,19 @@ export class DocumentsService {
     return r.rows[0];
   }
 
+  /** A credit note of one of the store's orders, once its XML exists. */
+  async creditNote(storeId: string, orderId: string, refundId: string): Promise<CreditNoteRow> {
+    const ok = /^[0-9a-f-]{36}$/i;
+    const r = ok.test(orderId) && ok.test(refundId)
+      ? await this.pool.query<CreditNoteRow>('SELECT * FROM fel.credit_notes WHERE refund_id = $1 AND order_id = $2 AND store_id = $3 AND xml_sent IS NOT NULL', [refundId, orderId, storeId])
+      : { rows: [] };
+    if (!r.rows[0]) throw new NotFoundError('Esta devolución no tiene nota de crédito electrónica.');
+    return r.rows[0];
+  }
+
   async invoice(storeId: string, orderId: string): Promise<FelInvoiceView> {
-    return invoiceView(await this.row(storeId, orderId));
+    const row = await this.row(storeId, orderId);
+    return invoiceView(row, (await creditNotesOf(this.pool, [orderId])).get(orderId));
   }
 
   /** Puts a failed (or pending) document back in the outbox, due now. */
@@ -142,7 +173,7 @@ export class DocumentsService {
       `UPDATE fel.documents SET status = 'pending', attempts = 0, next_attempt_at = now() WHERE order_id = $1 AND store_id = $2 AND status IN ('failed', 'pending') RETURNING *`,
       [orderId, storeId],
     );
-    return invoiceView(r.rows[0] ?? row);
+    return this.invoice(storeId, (r.rows[0] ?? row).order_id);
   }
 
   /** Corrects the receiver of a refused document: the DTE is built again with it (same date and lines) and queued. */
@@ -159,6 +190,7 @@ export class DocumentsService {
       issuer: fel.issuer,
       receiver,
       phrases: row.phrases,
+      accessNumber: row.access_number,
       lines: sale.rows[0].items.map((i) => ({ description: i.productName, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
     });
     const r = await this.pool.query<DocumentRow>(
@@ -167,7 +199,7 @@ export class DocumentsService {
       [orderId, storeId, receiver.id, receiver.name, built.xml],
     );
     if (!r.rows[0]) throw new IllegalStateError(FelMessages.notCorrectable);
-    return invoiceView(r.rows[0]);
+    return this.invoice(storeId, orderId);
   }
 
   /** The 'Facturas' list: newest first, by status and by day of issue (Guatemala) from/to. */
@@ -190,7 +222,8 @@ export class DocumentsService {
       this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM fel.documents WHERE ${text}`, args),
     ]);
     const total = Number(count.rows[0].n);
-    return { documents: rows.rows.map(invoiceView), total, page, totalPages: Math.max(1, Math.ceil(total / limit)) };
+    const notes = await creditNotesOf(this.pool, rows.rows.map((d) => d.order_id));
+    return { documents: rows.rows.map((d) => invoiceView(d, notes.get(d.order_id))), total, page, totalPages: Math.max(1, Math.ceil(total / limit)) };
   }
 
   /** How many documents wait or were refused (the dashboard's notice). */

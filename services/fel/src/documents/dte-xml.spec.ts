@@ -1,8 +1,8 @@
-import { distributeVat, felPhrases, felReceiver, vatContained } from '@tiendita/contracts';
+import { distributeVat, felAccessNumber, felPhrases, felReceiver, vatContained } from '@tiendita/contracts';
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAnnulment, buildDte, type DteInput, satDateTime } from './dte-xml';
+import { buildAnnulment, buildCreditNote, buildDte, type DteInput, NOTE_REFERENCE_NAMESPACE, satDateTime } from './dte-xml';
 
 const issuer = {
   nit: '12521337',
@@ -95,6 +95,57 @@ describe('DTE XML', () => {
     keep('annulment.xml', xml);
     expect(xml).toContain('NumeroDocumentoAAnular="DBB51AE2-3A62-4437-B8E9-42ECFB761156"');
     expect(xml).toContain('MotivoAnulacion="Cliente devolvió &quot;todo&quot;"');
+  });
+
+  it('una venta sin conexión (contingencia) lleva el NumeroAcceso del dispositivo, en el rango de la SAT', () => {
+    const accessNumber = felAccessNumber('5d2c7a9e-1f4b-4c3e-9a1d-2b7e8f6a0c31');
+    const { xml } = buildDte({ ...sale('FACT'), accessNumber });
+    keep('fact-contingencia.xml', xml);
+    expect(accessNumber).toBeGreaterThanOrEqual(100_000_000);
+    expect(accessNumber).toBeLessThanOrEqual(999_999_999);
+    expect(xml).toContain(`FechaHoraEmision="2026-03-15T12:05:06.789-06:00" NumeroAcceso="${accessNumber}" Tipo="FACT"`);
+    expect(buildDte(sale('FACT')).xml).not.toContain('NumeroAcceso');
+  });
+
+  it('una nota de crédito (NCRE) de un emisor GEN: un ítem por el monto con su IVA, sin frases, y el complemento ReferenciasNota del documento original', () => {
+    const { xml, total, vat } = buildCreditNote({
+      affiliation: 'GEN',
+      issuedAt: new Date('2026-03-20T16:00:00.000Z'),
+      issuer,
+      receiver: felReceiver('12521337', 'Juan Pérez'),
+      amount: 1500,
+      description: 'Devolución parcial del pedido PED-0001',
+      reason: 'Producto dañado <caja>',
+      origin: { authorization: 'dbb51ae2-3a62-4437-b8e9-42ecfb761156', issuedAt: new Date('2026-03-15T05:30:00.000Z') },
+    });
+    keep('ncre.xml', xml);
+    expect(total).toBe(1500);
+    expect(vat).toBe(vatContained(1500));
+    expect(xml).toContain('Tipo="NCRE"');
+    expect(xml).toContain('AfiliacionIVA="GEN"');
+    expect(xml).not.toContain('<dte:Frases>');
+    expect(amounts(xml, 'MontoImpuesto')).toEqual([vat]);
+    // After Totales, as SAT's sequence has it; the original's date is its day in Guatemala (the 14th at 23:30).
+    expect(xml).toMatch(/<\/dte:Totales><dte:Complementos><dte:Complemento IDComplemento="ReferenciasNota" NombreComplemento="ReferenciasNota" URIComplemento="[^"]+">/);
+    expect(xml).toContain(`<cno:ReferenciasNota xmlns:cno="${NOTE_REFERENCE_NAMESPACE}" FechaEmisionDocumentoOrigen="2026-03-14" MotivoAjuste="Producto dañado &lt;caja&gt;"`);
+    expect(xml).toContain('NumeroAutorizacionDocumentoOrigen="DBB51AE2-3A62-4437-B8E9-42ECFB761156"');
+  });
+
+  it('una nota de crédito de un Pequeño Contribuyente no lleva impuestos', () => {
+    const { xml, vat } = buildCreditNote({
+      affiliation: 'PEQ',
+      issuedAt: new Date('2026-03-20T16:00:00.000Z'),
+      issuer,
+      receiver: felReceiver(null, null),
+      amount: 999,
+      description: 'Devolución parcial del pedido PED-0002',
+      reason: 'Cobro de más',
+      origin: { authorization: 'DBB51AE2-3A62-4437-B8E9-42ECFB761156', issuedAt: new Date('2026-03-15T18:00:00.000Z') },
+    });
+    keep('ncre-peq.xml', xml);
+    expect(vat).toBe(0);
+    expect(xml).toContain('AfiliacionIVA="PEQ"');
+    expect(xml).not.toContain('Impuesto');
   });
 
   it('el IVA repartido entre los ítems suma siempre el IVA de la venta y cada ítem difiere de su parte exacta en menos de un centavo', () => {

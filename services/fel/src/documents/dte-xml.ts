@@ -27,8 +27,14 @@ export interface DteLine {
 }
 
 export interface DteInput {
-  documentType: FelDocumentType;
+  documentType: FelDocumentType | 'NCRE';
+  /** A credit note's regime (GEN carries IVA, PEQ does not); a FACT/FPEQ's follows its type. */
+  affiliation?: 'GEN' | 'PEQ';
   issuedAt: Date;
+  /** A document issued in contingency (an offline sale): SAT's NumeroAcceso the device gave it. */
+  accessNumber?: number | null;
+  /** The Complementos element, as built (a credit note's ReferenciasNota). */
+  complements?: string;
   issuer: DteIssuer;
   receiver: FelReceiver;
   phrases: FelPhrase[];
@@ -81,7 +87,7 @@ const money = (centavos: number) => (centavos / 100).toFixed(2);
  */
 export function buildDte(input: DteInput): BuiltDte {
   const { documentType, issuer, receiver } = input;
-  const fact = documentType === 'FACT';
+  const fact = (input.affiliation ?? (documentType === 'FPEQ' ? 'PEQ' : 'GEN')) === 'GEN';
   const vats = fact ? distributeVat(input.lines.map((l) => l.lineTotal)) : input.lines.map(() => 0);
   const items = input.lines
     .map((line, i) => {
@@ -98,6 +104,7 @@ export function buildDte(input: DteInput): BuiltDte {
     .join('');
   const total = input.lines.reduce((s, l) => s + l.lineTotal, 0);
   const vat = vats.reduce((s, v) => s + v, 0);
+  const access = input.accessNumber ? ` NumeroAcceso="${input.accessNumber}"` : '';
   const special = receiver.kind === 'CUI' ? ' TipoEspecial="CUI"' : '';
   const email = issuer.email ? ` CorreoEmisor="${xmlText(issuer.email)}"` : '';
   const phrases = input.phrases.length
@@ -110,15 +117,57 @@ export function buildDte(input: DteInput): BuiltDte {
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<dte:GTDocumento xmlns:ds="${DS}" xmlns:dte="${DTE_NAMESPACE}" Version="0.1">` +
     `<dte:SAT ClaseDocumento="dte"><dte:DTE ID="DatosCertificados"><dte:DatosEmision ID="DatosEmision">` +
-    `<dte:DatosGenerales CodigoMoneda="GTQ" FechaHoraEmision="${satDateTime(input.issuedAt)}" Tipo="${documentType}"/>` +
+    `<dte:DatosGenerales CodigoMoneda="GTQ" FechaHoraEmision="${satDateTime(input.issuedAt)}"${access} Tipo="${documentType}"/>` +
     `<dte:Emisor AfiliacionIVA="${fact ? 'GEN' : 'PEQ'}" CodigoEstablecimiento="${issuer.establishmentCode}"${email} NITEmisor="${xmlText(issuer.nit)}" ` +
     `NombreComercial="${xmlText(clean(issuer.commercialName, 255, issuer.legalName))}" NombreEmisor="${xmlText(clean(issuer.legalName, 255, issuer.nit))}">` +
     `<dte:DireccionEmisor><dte:Direccion>${xmlText(clean(issuer.address, 200, 'Ciudad'))}</dte:Direccion><dte:CodigoPostal>${xmlText(issuer.postalCode)}</dte:CodigoPostal>` +
     `<dte:Municipio>${xmlText(clean(issuer.municipality, 100, 'Guatemala'))}</dte:Municipio><dte:Departamento>${xmlText(clean(issuer.department, 100, 'Guatemala'))}</dte:Departamento><dte:Pais>GT</dte:Pais></dte:DireccionEmisor></dte:Emisor>` +
     `<dte:Receptor IDReceptor="${xmlText(receiver.id)}" NombreReceptor="${xmlText(clean(receiver.name, 255, 'Consumidor Final'))}"${special}/>` +
-    `${phrases}<dte:Items>${items}</dte:Items><dte:Totales>${totals}</dte:Totales>` +
+    `${phrases}<dte:Items>${items}</dte:Items><dte:Totales>${totals}</dte:Totales>${input.complements ?? ''}` +
     `</dte:DatosEmision></dte:DTE></dte:SAT></dte:GTDocumento>\n`;
   return { xml, total, vat };
+}
+
+/** The namespace of SAT's complement a credit or debit note carries (GT_Complemento_Referencia_Nota-0.1.0.xsd). */
+export const NOTE_REFERENCE_NAMESPACE = 'http://www.sat.gob.gt/face2/ComplementoReferenciaNota/0.1.0';
+
+const gtDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Guatemala', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+export interface CreditNoteInput {
+  affiliation: 'GEN' | 'PEQ';
+  issuedAt: Date;
+  issuer: DteIssuer;
+  receiver: FelReceiver;
+  /** What is given back, centavos (IVA included for GEN). */
+  amount: number;
+  description: string;
+  reason: string;
+  /** The certified document the note corrects. */
+  origin: { authorization: string; issuedAt: Date };
+}
+
+/**
+ * A credit note (NCRE) for money given back on a certified sale: one item for the amount (its IVA
+ * contained, as the sale's was, for a GEN issuer), and the ReferenciasNota complement naming the
+ * original's authorisation, its date of issue (Guatemala) and the reason. No phrases: SAT's phrases
+ * of the ISR regime describe invoices.
+ */
+export function buildCreditNote(input: CreditNoteInput): BuiltDte {
+  const reason = clean(input.reason, 200, 'Devolución parcial');
+  const complement =
+    `<dte:Complementos><dte:Complemento IDComplemento="ReferenciasNota" NombreComplemento="ReferenciasNota" URIComplemento="${NOTE_REFERENCE_NAMESPACE}">` +
+    `<cno:ReferenciasNota xmlns:cno="${NOTE_REFERENCE_NAMESPACE}" FechaEmisionDocumentoOrigen="${gtDay.format(input.origin.issuedAt)}" MotivoAjuste="${xmlText(reason)}" ` +
+    `NumeroAutorizacionDocumentoOrigen="${input.origin.authorization.toUpperCase()}" Version="0.1"/></dte:Complemento></dte:Complementos>`;
+  return buildDte({
+    documentType: 'NCRE',
+    affiliation: input.affiliation,
+    issuedAt: input.issuedAt,
+    issuer: input.issuer,
+    receiver: input.receiver,
+    phrases: [],
+    lines: [{ description: input.description, quantity: 1, unitPrice: input.amount, lineTotal: input.amount }],
+    complements: complement,
+  });
 }
 
 export interface AnnulmentInput {

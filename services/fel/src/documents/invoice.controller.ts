@@ -39,6 +39,16 @@ export class InvoiceController {
       .send(row.annulment_xml);
   }
 
+  /** A credit note (NCRE) of one of the sale's refunds: certified once certified, as sent before. */
+  @Get('invoice/credit-notes/:refundId.xml')
+  async creditNote(@Owner() owner: OwnerIdentity, @Param('id') id: string, @Param('refundId') refundId: string, @Res() reply: FastifyReply): Promise<void> {
+    const note = await this.documents.creditNote(owner.storeId, id, refundId);
+    await reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('content-disposition', `inline; filename="nota-credito-${note.refund_id}.xml"`)
+      .send(note.xml_certified ?? note.xml_sent);
+  }
+
   @Post('invoice/retry')
   @HttpCode(200)
   async retry(@Owner() owner: OwnerIdentity, @Param('id') id: string): Promise<FelInvoiceView> {

@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import { type CertifyOutcome, InfileClient } from '../certifier/infile-client';
 import type { FelConfig } from '../config';
 import { SandboxHost } from '../sandbox/sandbox-host';
-import { FelSettingsService } from '../settings/fel-settings.service';
+import { FelSettingsService as Settings, type StoreFel } from '../settings/fel-settings.service';
+import { type CreditNoteRow, creditNoteXml } from './credit-notes';
 import type { DocumentRow } from './documents.service';
 import { buildAnnulment, certificationOf } from './dte-xml';
 
@@ -31,7 +32,7 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(SERVICE_CONFIG) private readonly config: FelConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
-    private readonly settings: FelSettingsService,
+    private readonly settings: Settings,
     private readonly sandbox: SandboxHost,
   ) {}
 
@@ -67,9 +68,16 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
   /** Passes until nothing is due (tests await it). */
   async drain(): Promise<void> {
     while (!this.stopped) {
-      const claimed = await this.claim();
-      if (claimed.length === 0) return;
-      await Promise.all(claimed.map((row) => this.process(row)));
+      const [claimed, notes] = await Promise.all([this.claim(), this.claimCreditNotes()]);
+      if (claimed.length === 0 && notes.length === 0) return;
+      // One read of a store's settings per pass, however many of its documents it sends.
+      const stores = new Map<string, Promise<StoreFel>>();
+      const fel = (storeId: string) => {
+        let s = stores.get(storeId);
+        if (!s) stores.set(storeId, (s = this.settings.forIssuing(storeId)));
+        return s;
+      };
+      await Promise.all([...claimed.map((row) => this.process(row, fel)), ...notes.map((note) => this.processCreditNote(note, fel))]);
     }
   }
 
@@ -95,9 +103,9 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     return Math.min(this.config.FEL_RETRY_MAX_MS, this.config.FEL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
   }
 
-  private async process(row: DocumentRow): Promise<void> {
+  private async process(row: DocumentRow, settings: (storeId: string) => Promise<StoreFel>): Promise<void> {
     try {
-      const fel = await this.settings.forIssuing(row.store_id);
+      const fel = await settings(row.store_id);
       if (row.status === 'certified') return await this.annul(row, fel.credentials);
       if (row.cancel_reason !== null) {
         // Cancelled before it was certified: nothing to certify or annul.
@@ -160,5 +168,55 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
       `Anulación: ${outcome.message}`,
       this.backoffMs(row.attempts),
     ]);
+  }
+
+  /** Credit notes due whose original is certified (the note names its authorisation). */
+  private async claimCreditNotes(): Promise<CreditNoteRow[]> {
+    const r = await this.pool.query<CreditNoteRow>(
+      `UPDATE fel.credit_notes c SET lease_until = now() + interval '${LEASE_SECONDS} seconds', attempts = c.attempts + 1
+       WHERE c.refund_id IN (
+         SELECT n.refund_id FROM fel.credit_notes n JOIN fel.documents d ON d.order_id = n.order_id AND d.status = 'certified'
+          WHERE n.status = 'pending' AND n.next_attempt_at <= now() AND (n.lease_until IS NULL OR n.lease_until < now())
+          ORDER BY n.next_attempt_at LIMIT ${BATCH} FOR UPDATE OF n SKIP LOCKED)
+       RETURNING c.*`,
+    );
+    return r.rows;
+  }
+
+  /** Sends one credit note (Identificador: the refund's id); its XML is built on the first attempt and kept. */
+  private async processCreditNote(note: CreditNoteRow, settings: (storeId: string) => Promise<StoreFel>): Promise<void> {
+    const retryLater = (message: string | null) =>
+      this.pool.query(`UPDATE fel.credit_notes SET error = $2, lease_until = NULL, next_attempt_at = now() + $3 * interval '1 millisecond' WHERE refund_id = $1 AND status = 'pending'`, [
+        note.refund_id,
+        message,
+        this.backoffMs(note.attempts),
+      ]);
+    try {
+      const fel = await settings(note.store_id);
+      let xml = note.xml_sent;
+      if (!xml) {
+        const origin = (await this.pool.query<DocumentRow>('SELECT * FROM fel.documents WHERE order_id = $1', [note.order_id])).rows[0];
+        const built = origin ? creditNoteXml(note, origin, fel) : null;
+        if (!built) return void (await retryLater('La factura original no está certificada; se reintentará.'));
+        xml = built.xml;
+        await this.pool.query('UPDATE fel.credit_notes SET xml_sent = $2, vat = $3 WHERE refund_id = $1', [note.refund_id, xml, built.vat]);
+      }
+      const outcome = await this.client(note.certifier).send(xml, note.refund_id, fel.credentials);
+      if (outcome.kind === 'certified') {
+        const cert = certificationOf(outcome.xml);
+        await this.pool.query(
+          `UPDATE fel.credit_notes SET status = 'certified', xml_certified = $2, authorization_uuid = $3, series = $4, number = $5, certified_at = $6, error = NULL, lease_until = NULL
+           WHERE refund_id = $1 AND status = 'pending'`,
+          [note.refund_id, outcome.xml, outcome.uuid, outcome.series, outcome.number, cert?.certifiedAt ?? new Date()],
+        );
+      } else if (outcome.kind === 'refused') {
+        await this.pool.query(`UPDATE fel.credit_notes SET status = 'failed', error = $2, lease_until = NULL WHERE refund_id = $1 AND status = 'pending'`, [note.refund_id, outcome.message]);
+      } else {
+        await retryLater(outcome.message);
+      }
+    } catch (err) {
+      this.logger.warn({ err, refundId: note.refund_id }, 'No se pudo enviar la nota de crédito');
+      await retryLater(null).catch(() => undefined);
+    }
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OrderPlaced, OrderStatusChanged, PaymentRecorded } from '@tiendita/contracts';
+import { felAccessNumber, OrderPlaced, OrderStatusChanged, PaymentRecorded, PaymentRefunded } from '@tiendita/contracts';
 import { reaction, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import { ProjectionHost } from '@tiendita/service-kit';
 import type { PoolClient } from 'pg';
+import { queueCreditNote } from '../documents/credit-notes';
 import { queueDocument, type SaleSnapshot } from '../documents/documents.service';
 import { FelOutbox } from '../documents/outbox';
 import { FelSettingsService, type StoreFel } from '../settings/fel-settings.service';
@@ -17,13 +18,30 @@ interface OrderRow {
   customer_name: string;
   customer_nit: string | null;
   items: SaleSnapshot['items'];
+  sold_offline_at: Date | null;
+  access_number: number | null;
 }
+/** What the batch writes of an OrderPlaced. */
+type PlacedRow = OrderRow & { order_type: string; total: number; placed_at: string };
+
+const snapshotOf = (o: OrderRow): SaleSnapshot => ({
+  orderId: o.order_id,
+  storeId: o.store_id,
+  code: o.code,
+  customerName: o.customer_name,
+  customerNit: o.customer_nit,
+  items: o.items,
+  offline: o.sold_offline_at && o.access_number ? { soldAt: o.sold_offline_at.toISOString(), accessNumber: o.access_number } : null,
+});
 
 /**
- * Ordering's events issue and annul DTEs: OrderPlaced keeps what a document needs of the sale; the
- * PaymentRecorded that pays it in full (or a legacy OrderPlaced already paid) queues its document in
- * the outbox, in the runner's transaction with the checkpoint, once per order whatever the
- * redeliveries; an OrderStatusChanged to 'cancelled' asks for the annulment of its document.
+ * Ordering's events issue DTEs, credit notes and annulments: OrderPlaced keeps what a document needs
+ * of the sale; the PaymentRecorded that pays it in full (or an OrderPlaced already paid) queues its
+ * document; a refund that is not a cancellation's queues a credit note (NCRE); an OrderStatusChanged
+ * to 'cancelled' asks for the annulment. All in the runner's transaction with the checkpoint, once per
+ * order (or refund) whatever the redeliveries. A batch's sales are written with one statement each
+ * for the orders and the documents rather than one per event, so FEL takes as little as it can of
+ * the database the sales themselves are waiting on.
  */
 @Injectable()
 export class OrderingOrdersReaction {
@@ -40,39 +58,64 @@ export class OrderingOrdersReaction {
             if (!s) stores.set(storeId, (s = await settings.forIssuing(storeId, tx)));
             return s;
           };
-          let queued = false;
+          // In the batch's order: orders placed, sales paid (with when), refunds, cancellations.
+          const placed = new Map<string, PlacedRow>();
+          const paid: { orderId: string; at: Date }[] = [];
+          const steps: ({ kind: 'refund'; refund: PaymentRefunded } | { kind: 'cancel'; change: OrderStatusChanged })[] = [];
           for (const event of events) {
             if (event.type === 'OrderPlaced') {
               const o = OrderPlaced.parse(event.data);
-              await tx.query(
-                `INSERT INTO fel.orders (order_id, store_id, code, order_type, customer_name, customer_nit, items, total, placed_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (order_id) DO NOTHING`,
-                [o.orderId, o.storeId, o.code, o.orderType, o.customerName, o.customerNit, JSON.stringify(o.items), o.total, o.placedAt],
-              );
-              if (o.paymentStatus === 'paid' && o.status !== 'cancelled') {
-                const sale = { orderId: o.orderId, storeId: o.storeId, code: o.code, customerName: o.customerName, customerNit: o.customerNit, items: o.items };
-                queued = (await queueDocument(tx, sale, await fel(o.storeId), new Date(o.placedAt))) || queued;
-              }
+              placed.set(o.orderId, {
+                order_id: o.orderId,
+                store_id: o.storeId,
+                code: o.code,
+                order_type: o.orderType,
+                total: o.total,
+                placed_at: o.placedAt,
+                customer_name: o.customerName,
+                customer_nit: o.customerNit,
+                items: o.items,
+                sold_offline_at: o.offline ? new Date(o.offline.soldAt) : null,
+                access_number: o.offline ? felAccessNumber(o.offline.deviceSaleId) : null,
+              });
+              if (o.paymentStatus === 'paid' && o.status !== 'cancelled') paid.push({ orderId: o.orderId, at: new Date(o.placedAt) });
             } else if (event.type === 'PaymentRecorded') {
               const p = PaymentRecorded.parse(event.data);
-              if (p.paymentStatus !== 'paid') continue;
-              const sale = await this.sale(tx, p.orderId);
-              if (sale) queued = (await queueDocument(tx, sale, await fel(sale.storeId), new Date(p.recordedAt))) || queued;
+              if (p.paymentStatus === 'paid') paid.push({ orderId: p.orderId, at: new Date(p.recordedAt) });
+            } else if (event.type === 'PaymentRefunded') {
+              steps.push({ kind: 'refund', refund: PaymentRefunded.parse(event.data) });
             } else if (event.type === 'OrderStatusChanged') {
               const c = OrderStatusChanged.parse(event.data);
-              if (c.status !== 'cancelled') continue;
-              const reason = c.notes?.trim() || 'Venta cancelada';
-              const r = await tx.query(
-                `UPDATE fel.documents SET cancel_reason = $2, next_attempt_at = now() WHERE order_id = $1 AND cancel_reason IS NULL AND status <> 'annulled'`,
-                [c.orderId, reason.slice(0, 255)],
-              );
-              // Never certified (pending or refused, and not in a call right now): nothing to annul.
-              await tx.query(
-                `UPDATE fel.documents SET status = 'annulled', annulled_at = $2 WHERE order_id = $1 AND status IN ('pending', 'failed') AND (lease_until IS NULL OR lease_until < now())`,
-                [c.orderId, c.changedAt],
-              );
-              queued = (r.rowCount ?? 0) > 0 || queued;
+              if (c.status === 'cancelled') steps.push({ kind: 'cancel', change: c });
             }
+          }
+          if (placed.size > 0) await this.keepOrders(tx, [...placed.values()]);
+          let queued = false;
+          const sales = await this.sales(tx, paid.map((p) => p.orderId).filter((id) => !placed.has(id)));
+          for (const p of paid) {
+            const row = placed.get(p.orderId) ?? sales.get(p.orderId);
+            if (row) queued = (await queueDocument(tx, snapshotOf(row), await fel(row.store_id), p.at)) || queued;
+          }
+          for (const step of steps) {
+            if (step.kind === 'refund') {
+              // A cancellation's refunds follow it: its document is annulled instead (cancel_reason is set by then).
+              queued = (await queueCreditNote(tx, step.refund)) || queued;
+              continue;
+            }
+            const c = step.change;
+            const reason = c.notes?.trim() || 'Venta cancelada';
+            const r = await tx.query(
+              `UPDATE fel.documents SET cancel_reason = $2, next_attempt_at = now() WHERE order_id = $1 AND cancel_reason IS NULL AND status <> 'annulled'`,
+              [c.orderId, reason.slice(0, 255)],
+            );
+            // Never certified (pending or refused, and not in a call right now): nothing to annul.
+            await tx.query(
+              `UPDATE fel.documents SET status = 'annulled', annulled_at = $2 WHERE order_id = $1 AND status IN ('pending', 'failed') AND (lease_until IS NULL OR lease_until < now())`,
+              [c.orderId, c.changedAt],
+            );
+            // A credit note still waiting for an original that is now being annulled has nothing left to correct.
+            await tx.query(`UPDATE fel.credit_notes SET status = 'failed', error = 'La factura original fue anulada.' WHERE order_id = $1 AND status = 'pending'`, [c.orderId]);
+            queued = (r.rowCount ?? 0) > 0 || queued;
           }
           // The batch commits after this returns; the outbox's own poll catches anything this wake misses.
           if (queued) setTimeout(() => outbox.wake(), 20).unref();
@@ -81,9 +124,24 @@ export class OrderingOrdersReaction {
     );
   }
 
-  private async sale(tx: PoolClient, orderId: string): Promise<SaleSnapshot | null> {
-    const r = await tx.query<OrderRow>('SELECT order_id, store_id, code, customer_name, customer_nit, items FROM fel.orders WHERE order_id = $1', [orderId]);
-    const o = r.rows[0];
-    return o ? { orderId: o.order_id, storeId: o.store_id, code: o.code, customerName: o.customer_name, customerNit: o.customer_nit, items: o.items } : null;
+  /** The batch's orders in one statement. */
+  private async keepOrders(tx: PoolClient, rows: PlacedRow[]): Promise<void> {
+    await tx.query(
+      `INSERT INTO fel.orders (order_id, store_id, code, order_type, customer_name, customer_nit, items, total, placed_at, sold_offline_at, access_number)
+       SELECT o.order_id, o.store_id, o.code, o.order_type, o.customer_name, o.customer_nit, o.items, o.total, o.placed_at, o.sold_offline_at, o.access_number
+         FROM jsonb_to_recordset($1::jsonb) AS o(order_id uuid, store_id uuid, code text, order_type text, customer_name text, customer_nit text, items jsonb, total bigint,
+              placed_at timestamptz, sold_offline_at timestamptz, access_number integer)
+       ON CONFLICT (order_id) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  private async sales(tx: PoolClient, orderIds: string[]): Promise<Map<string, OrderRow>> {
+    if (orderIds.length === 0) return new Map();
+    const r = await tx.query<OrderRow>(
+      'SELECT order_id, store_id, code, customer_name, customer_nit, items, sold_offline_at, access_number FROM fel.orders WHERE order_id = ANY($1::uuid[])',
+      [orderIds],
+    );
+    return new Map(r.rows.map((o) => [o.order_id, o]));
   }
 }

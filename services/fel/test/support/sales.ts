@@ -81,3 +81,37 @@ export async function cancel(store: PostgresEventStore, order: OrderPlaced, vers
     { storeId: order.storeId },
   );
 }
+
+/** Money given back on its own (POST /api/orders/{id}/refunds), not a cancellation's. */
+export async function refund(store: PostgresEventStore, order: OrderPlaced, version: number, amount: number, paidTotal: number, reason: string | null) {
+  const refundId = randomUUID();
+  await store.append(
+    `order-${order.orderId}`,
+    [
+      {
+        type: 'PaymentRefunded',
+        data: { orderId: order.orderId, storeId: order.storeId, refundId, method: 'cash', amount, reason, paidTotal, refundedBy: 'Ana', refundedById: randomUUID(), refundedAt: new Date().toISOString() },
+      },
+    ],
+    version,
+    { storeId: order.storeId },
+  );
+  return refundId;
+}
+
+/** A paid sale cancelled as ordering writes it: the status change, then the refund of what was paid. */
+export async function cancelPaid(store: PostgresEventStore, order: OrderPlaced, version: number, notes: string) {
+  const at = new Date().toISOString();
+  await store.append(
+    `order-${order.orderId}`,
+    [
+      { type: 'OrderStatusChanged', data: { orderId: order.orderId, storeId: order.storeId, status: 'cancelled', previousStatus: order.status, notes, changedBy: 'Ana', changedAt: at } },
+      {
+        type: 'PaymentRefunded',
+        data: { orderId: order.orderId, storeId: order.storeId, refundId: randomUUID(), method: 'cash', amount: order.total, reason: notes, paidTotal: 0, refundedBy: 'Ana', refundedById: randomUUID(), refundedAt: at },
+      },
+    ],
+    version,
+    { storeId: order.storeId },
+  );
+}
