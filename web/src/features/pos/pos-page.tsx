@@ -231,6 +231,8 @@ export function PosPage() {
           searchRef.current?.focus();
         }}
         onSold={() => setLines([])}
+        cardOffline={offline.cardOffline}
+        offline={!offline.online}
       />
     </div>
   );

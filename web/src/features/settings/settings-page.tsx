@@ -15,6 +15,7 @@ import { bodiesOf, formValuesOf, SETTINGS_TABS, TAB_OF_FIELD, tabOfHash, type Se
 import { SubscriptionsCard } from '../subscriptions/components/subscriptions-card';
 import { FelSettingsTab } from './fel-settings-tab';
 import { OrderLimitsFields } from './order-limits-fields';
+import { OfflineCardSetting } from '../pos/components/offline-card-setting';
 import { readable } from '../../shop/lib/theme';
 import './settings.css';
 
@@ -369,6 +370,7 @@ function AdvancedTab({ initialSubdomain }: { initialSubdomain: string }) {
           Pagos con Zigi <Switch disabled checked={false} aria-label="Zigi" /> <Tag>Próximamente</Tag>
         </span>
       </Space>
+      <OfflineCardSetting />
     </>
   );
 }

@@ -8,19 +8,30 @@ import { useCreatePosOrder } from '../../orders/api/create-pos-order';
 import type { OrderView } from '../../orders/api/types';
 import { OrderMessages } from '../../orders/lib/order-messages';
 import { cartTotal, changeDue, newIdempotencyKey, QUICK_CASH, type PosLine } from '../lib/pos-cart';
-import { receiverIdError } from '@tiendita/contracts';
-import { isNetworkFailure, OFFLINE_CARD_REFUSED, queueCashSale } from '../offline/offline-pos';
+import { OfflineCardMessages, receiverIdError, type OfflineCardPayments } from '@tiendita/contracts';
+import { isNetworkFailure, queueOfflineSale } from '../offline/offline-pos';
 import { OfflineReceipt } from '../offline/offline-receipt';
 import type { QueuedSale } from '../offline/sale-queue';
 
 type Method = 'cash' | 'card';
+
+interface Props {
+  open: boolean;
+  lines: PosLine[];
+  onClose: () => void;
+  onSold: () => void;
+  /** Offline: the owner's choice for card sales (refused, or queued as card pending confirmation). */
+  cardOffline?: OfflineCardPayments;
+  /** The POS knows it is offline (the browser says so). */
+  offline?: boolean;
+}
 
 /**
  * Checkout of a POS sale: payment method (cash or card; kash and zigi coming soon), cash received with
  * quick amounts and the change to give back, and the customer's name (default 'Cliente en tienda'),
  * phone and NIT (default 'CF'). One idempotency key per attempt, reused when the same sale is retried.
  */
-export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean; lines: PosLine[]; onClose: () => void; onSold: () => void }) {
+export function CheckoutModal({ open, lines, onClose, onSold, cardOffline = 'refuse', offline = false }: Props) {
   const total = cartTotal(lines);
   const [method, setMethod] = useState<Method>('cash');
   const [cash, setCash] = useState<number | null>(null);
@@ -67,12 +78,14 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
       toast({ title: OrderMessages.insufficientPayment, description: OrderMessages.insufficientPaymentDetail, variant: 'destructive' });
       return;
     }
-    // Offline (issue 28): a cash sale goes to the device's queue under the same key; card is refused.
+    // Offline (issue 28): the sale goes to the device's queue under the same key; a card sale only
+    // when the owner chose 'pago con tarjeta pendiente de confirmar', refused otherwise.
     const queue = async () => {
-      const sale = await queueCashSale({
+      const sale = await queueOfflineSale({
         deviceSaleId: key.current,
         lines: lines.map((l) => ({ productId: l.productId, name: l.name, quantity: l.quantity, price: l.price })),
-        cashReceived: cash,
+        paymentMethod: method,
+        cashReceived: method === 'cash' ? cash : null,
         customer: { customerName: name.trim() || OrderMessages.walkInCustomer, customerPhone: phone.trim() || undefined, customerNit: nit.trim() || OrderMessages.defaultNit },
       });
       setQueued(sale);
@@ -80,9 +93,9 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
       onSold();
     };
     const offlineAttempt = () => {
-      if (method === 'card') {
-        setError(OFFLINE_CARD_REFUSED);
-        toast({ title: OrderMessages.saleFailed, description: OFFLINE_CARD_REFUSED, variant: 'destructive' });
+      if (method === 'card' && cardOffline !== 'pending') {
+        setError(OfflineCardMessages.refused);
+        toast({ title: OrderMessages.saleFailed, description: OfflineCardMessages.refused, variant: 'destructive' });
         return;
       }
       // The server refuses a NIT or CUI SAT would refuse: checked here, so the queued sale does not fail later.
@@ -203,6 +216,13 @@ export function CheckoutModal({ open, lines, onClose, onSold }: { open: boolean;
             </Radio.Button>
           </Radio.Group>
         </fieldset>
+        {method === 'card' && offline && (
+          <Alert
+            type={cardOffline === 'pending' ? 'warning' : 'error'}
+            showIcon
+            title={cardOffline === 'pending' ? `Sin conexión: la venta quedará como «${OfflineCardMessages.pendingLabel.toLowerCase()}».` : OfflineCardMessages.refused}
+          />
+        )}
         {method === 'cash' && (
           <div className="pos-checkout__cash">
             <label htmlFor="pos-cash">Efectivo recibido</label>

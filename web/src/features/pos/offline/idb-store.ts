@@ -96,6 +96,17 @@ export async function loadCatalog(): Promise<CachedCatalog | null> {
   return (await run('catalog', 'readonly', (s) => s.get('products') as IDBRequest<CachedCatalog | undefined>)) ?? null;
 }
 
+/** A value the POS keeps for offline use in `meta` (the owner's choice for card sales offline). */
+export async function loadMeta<T>(key: string): Promise<T | undefined> {
+  if (typeof indexedDB === 'undefined') return undefined;
+  return run('meta', 'readonly', (s) => s.get(key) as IDBRequest<T | undefined>);
+}
+
+export async function saveMeta(key: string, value: unknown): Promise<void> {
+  if (typeof indexedDB === 'undefined') return;
+  await run('meta', 'readwrite', (s) => s.put(value, key));
+}
+
 /** An offline sale's units leave the device's stock too (the next sale sees what is left). */
 export async function takeFromCatalog(lines: { productId: string; quantity: number }[]): Promise<void> {
   const cached = await loadCatalog();

@@ -1,10 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProductView } from '@tiendita/contracts';
+import { OFFLINE_CARD_PAYMENTS_DEFAULT, type OfflineCardPayments, type ProductView } from '@tiendita/contracts';
 import { serverMessageOr } from '../../../lib/api';
 import { createPosOrder } from '../../orders/api/create-pos-order';
+import { useRememberFelOnDevice } from '../../fel/lib/fel-on-device';
 import { getProducts } from '../../products/api/get-products';
-import { loadCatalog, queueStore, saveCatalog, takeFromCatalog } from './idb-store';
+import { useStoreSettings } from '../../settings/api/get-store-settings';
+import { loadCatalog, loadMeta, queueStore, saveCatalog, saveMeta, takeFromCatalog } from './idb-store';
 import { enqueueSale, type QueuedSale, queuedSales, retrySale, sendQueue } from './sale-queue';
 
 /**
@@ -16,9 +18,11 @@ export interface OfflineState {
   online: boolean;
   sending: boolean;
   sales: QueuedSale[];
+  /** The owner's choice for card sales while offline, as last seen online (kept on the device). */
+  cardOffline: OfflineCardPayments;
 }
 
-let state: OfflineState = { online: typeof navigator === 'undefined' ? true : navigator.onLine, sending: false, sales: [] };
+let state: OfflineState = { online: typeof navigator === 'undefined' ? true : navigator.onLine, sending: false, sales: [], cardOffline: OFFLINE_CARD_PAYMENTS_DEFAULT };
 const listeners = new Set<() => void>();
 const set = (next: Partial<OfflineState>) => {
   state = { ...state, ...next };
@@ -79,9 +83,23 @@ async function refreshCatalog(): Promise<void> {
 /** The catalogue as the device last saw it, for the POS offline. */
 export const offlineCatalog = loadCatalog;
 
-/** The POS's offline state; while mounted it follows the connection, sends the queue and keeps the catalogue fresh. */
+const CARD_OFFLINE_KEY = 'offlineCardPayments';
+
+/** The POS's offline state; while mounted it follows the connection, sends the queue and keeps the catalogue and the card choice fresh. */
 export function useOfflinePos(): OfflineState {
   const queryClient = useQueryClient();
+  // FEL on or off as last seen online: an offline receipt prints the contingency's access number (issue 28).
+  useRememberFelOnDevice(typeof navigator === 'undefined' || navigator.onLine);
+  const settings = useStoreSettings();
+  const cardOffline = settings.data?.offlineCardPayments;
+  useEffect(() => {
+    if (cardOffline) {
+      set({ cardOffline });
+      void saveMeta(CARD_OFFLINE_KEY, cardOffline).catch(() => undefined);
+    } else {
+      void loadMeta<OfflineCardPayments>(CARD_OFFLINE_KEY).then((kept) => kept && set({ cardOffline: kept }), () => undefined);
+    }
+  }, [cardOffline]);
   useEffect(() => {
     const afterSync = (sent: number) => {
       if (sent > 0) void queryClient.invalidateQueries();
@@ -105,19 +123,17 @@ export function useOfflinePos(): OfflineState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
-/** Card payments need the terminal's connection: offline they are refused (issue 28: the owner's 'pendiente de confirmar' option is not built yet). */
-export const OFFLINE_CARD_REFUSED = 'Sin conexión: no se puede cobrar con tarjeta. Cobra en efectivo o espera a que vuelva la conexión.';
-
 /** Whether a failed sale call never reached an answer (no network): the sale can go to the queue. */
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
 
 /**
- * An offline cash sale: written to the queue first (the receipt shows only once it is stored), its
- * units taken from the device's stock, then sent at once if the connection is back.
+ * An offline sale (cash, or card pending confirmation): written to the queue first (the receipt shows
+ * only once it is stored), its units taken from the device's stock, then sent at once if the
+ * connection is back.
  */
-export async function queueCashSale(sale: Parameters<typeof enqueueSale>[1]): Promise<QueuedSale> {
+export async function queueOfflineSale(sale: Parameters<typeof enqueueSale>[1]): Promise<QueuedSale> {
   const queued = await enqueueSale(queueStore, sale);
   await takeFromCatalog(sale.lines).catch(() => undefined);
   await refreshQueue();

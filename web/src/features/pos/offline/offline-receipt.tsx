@@ -1,5 +1,7 @@
-import { Button, Result } from 'antd';
+import { Button, Result, Tag } from 'antd';
+import { OfflineCardMessages } from '@tiendita/contracts';
 import { formatMoney } from '../../../lib/format';
+import { FelContingencyNote } from '../../fel/components/fel-contingency-note';
 import type { QueuedSale } from './sale-queue';
 
 /** The receipt of a sale kept on the device: its local number, lines, total and change; it is sent when the connection returns. */
@@ -21,7 +23,14 @@ export function OfflineReceipt({ sale, onClose }: { sale: QueuedSale; onClose: (
             ))}
           </ul>
           <p>Total {formatMoney(sale.total)}</p>
-          {sale.change !== null && <strong className="pos-change">Cambio: {formatMoney(sale.change)}</strong>}
+          {sale.paymentMethod === 'card' ? (
+            <Tag color="gold" data-testid="pos-card-pending">
+              {OfflineCardMessages.pendingLabel}
+            </Tag>
+          ) : (
+            sale.change !== null && <strong className="pos-change">Cambio: {formatMoney(sale.change)}</strong>
+          )}
+          <FelContingencyNote deviceSaleId={sale.deviceSaleId} />
           <p>Se enviará a tu tienda cuando vuelva la conexión.</p>
         </div>
       }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Empty, Tag } from 'antd';
+import { OfflineCardMessages } from '@tiendita/contracts';
 import { formatMoney } from '../../../lib/format';
 import { discardSale, type OfflineState, retryFailedSale, syncQueue } from './offline-pos';
 
@@ -45,6 +46,7 @@ export function OfflineStatus({ state }: { state: OfflineState }) {
                   <strong>{s.localNumber}</strong> · {formatMoney(s.total)} · {new Date(s.soldAt).toLocaleTimeString('es-GT')}{' '}
                   {s.status === 'failed' ? <Tag color="red">No registrada</Tag> : <Tag color="blue">Por enviar</Tag>}
                 </div>
+                {s.paymentMethod === 'card' && <Tag color="gold">{OfflineCardMessages.pendingLabel}</Tag>}
                 <div className="pos-queue__lines">{s.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</div>
                 {s.error && <Alert type={s.status === 'failed' ? 'error' : 'warning'} showIcon title={s.error} />}
                 {s.status === 'failed' && (

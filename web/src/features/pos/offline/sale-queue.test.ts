@@ -45,6 +45,16 @@ describe('the offline sale queue', () => {
     expect(localNumber('T1', 12345)).toBe('T1-12345');
   });
 
+  it("a card sale (the owner's 'pago con tarjeta pendiente de confirmar') is queued as card, without cash or change", async () => {
+    const store = new MemoryQueueStore('TK7');
+    const sale = await enqueueSale(store, { deviceSaleId: 'abc', lines: [coffee], paymentMethod: 'card', cashReceived: 100, customer });
+    expect(sale).toMatchObject({ paymentMethod: 'card', cashReceived: null, change: null, total: 41 });
+    expect(sale.body.paymentMethod).toBe('card');
+    expect(sale.body).not.toHaveProperty('cashReceived', 100);
+    expect(sale.body.cashReceived).toBeUndefined();
+    expect((await enqueueSale(store, { deviceSaleId: 'def', lines: [coffee], cashReceived: 50, customer })).paymentMethod).toBe('cash');
+  });
+
   it('sends oldest first and empties the queue', async () => {
     const { store, ids } = await queueOf(3);
     const sent: string[] = [];

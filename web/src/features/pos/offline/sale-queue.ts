@@ -2,7 +2,7 @@ import type { PosOrderRequest } from '@tiendita/contracts';
 import { isApiError } from '../../../lib/api';
 
 /**
- * The device's queue of offline POS sales (issue 28; protocol in docs/decisions/0011-offline-pos.md).
+ * The device's queue of offline POS sales (issue 28; protocol in docs/decisions/0017-offline-pos.md).
  * A sale is written here before its receipt shows; it is sent later, oldest first, with its
  * deviceSaleId (the server's idempotency key: sent twice, one sale). The storage is an interface so
  * the rules run the same on IndexedDB (idb-store.ts) and in memory (the unit tests).
@@ -28,6 +28,8 @@ export interface QueuedSale {
   body: PosOrderRequest;
   lines: QueuedLine[];
   total: number;
+  /** Cash, or card pending confirmation (the owner's choice for card sales offline); older entries have none: cash. */
+  paymentMethod?: OfflinePaymentMethod;
   cashReceived: number | null;
   change: number | null;
   status: QueuedStatus;
@@ -50,9 +52,14 @@ export function localNumber(deviceCode: string, seq: number): string {
   return `${deviceCode}-${String(seq).padStart(4, '0')}`;
 }
 
+/** How an offline sale is paid: cash, or a card payment the owner confirms later ('pago con tarjeta pendiente de confirmar'). */
+export type OfflinePaymentMethod = 'cash' | 'card';
+
 export interface NewOfflineSale {
   deviceSaleId: string;
   lines: QueuedLine[];
+  /** Cash unless told otherwise. */
+  paymentMethod?: OfflinePaymentMethod;
   cashReceived: number | null;
   customer: Pick<PosOrderRequest, 'customerName' | 'customerPhone' | 'customerNit'>;
   now?: Date;
@@ -60,15 +67,17 @@ export interface NewOfflineSale {
 
 const cents = (q: number): number => Math.round(q * 100);
 
-/** Writes a cash sale to the queue (before its receipt shows) and answers it as queued. */
-export async function enqueueSale(store: QueueStore, sale: NewOfflineSale): Promise<QueuedSale> {
+/** Writes a sale to the queue (before its receipt shows) and answers it as queued. A card sale carries no cash. */
+export async function enqueueSale(store: QueueStore, input: NewOfflineSale): Promise<QueuedSale> {
+  const paymentMethod = input.paymentMethod ?? 'cash';
+  const sale = paymentMethod === 'card' ? { ...input, cashReceived: null } : input;
   const total = sale.lines.reduce((sum, l) => sum + cents(l.price) * l.quantity, 0) / 100;
   const seq = await store.nextSeq();
   const number = localNumber(await store.deviceCode(), seq);
   const soldAt = (sale.now ?? new Date()).toISOString();
   const body: PosOrderRequest = {
     ...sale.customer,
-    paymentMethod: 'cash',
+    paymentMethod,
     cashReceived: sale.cashReceived ?? undefined,
     items: sale.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })),
     offline: { deviceSaleId: sale.deviceSaleId, localNumber: number, soldAt, shownPrices: sale.lines.map((l) => ({ productId: l.productId, unitPrice: l.price })) },
@@ -81,6 +90,7 @@ export async function enqueueSale(store: QueueStore, sale: NewOfflineSale): Prom
     body,
     lines: sale.lines,
     total,
+    paymentMethod,
     cashReceived: sale.cashReceived,
     change: sale.cashReceived === null ? null : Math.max(0, cents(sale.cashReceived) - cents(total)) / 100,
     status: 'pending',

@@ -1,4 +1,4 @@
-import type { StoreSettingsDetails, StoreView, TaxRegime, UpdateStoreInput, UpdateStoreSettingsRequest } from '@tiendita/contracts';
+import type { OfflineCardPayments, StoreSettingsDetails, StoreView, TaxRegime, UpdateStoreInput, UpdateStoreSettingsRequest } from '@tiendita/contracts';
 
 /** Every field of the settings form: the store's and its settings record's. */
 export interface SettingsFormValues {
@@ -33,6 +33,8 @@ export interface SettingsFormValues {
   orderMaxUnitsPerOrder: number;
   /** Blocked phone numbers, one per line. */
   blockedPhones: string;
+  /** Card sales while the POS is offline (issue 28). */
+  offlineCardPayments: OfflineCardPayments;
 }
 
 export const SETTINGS_TABS = ['general', 'contact', 'whatsapp', 'ai', 'customization', 'advanced', 'fel'] as const;
@@ -48,6 +50,7 @@ export const TAB_OF_FIELD: Record<keyof SettingsFormValues, SettingsTab> = {
   subdomain: 'advanced', taxRegime: 'advanced', receiptHeader: 'advanced', receiptFooter: 'advanced', printReceipts: 'advanced',
   kashEnabled: 'advanced', zigiEnabled: 'advanced',
   orderHoldHours: 'whatsapp', orderMaxUnitsPerLine: 'whatsapp', orderMaxUnitsPerOrder: 'whatsapp', blockedPhones: 'whatsapp',
+  offlineCardPayments: 'advanced',
 };
 
 export function tabOfHash(hash: string): SettingsTab {
@@ -86,6 +89,7 @@ export function formValuesOf(store: StoreView, settings: StoreSettingsDetails): 
     orderMaxUnitsPerLine: settings.orderMaxUnitsPerLine,
     orderMaxUnitsPerOrder: settings.orderMaxUnitsPerOrder,
     blockedPhones: settings.blockedPhones.join('\n'),
+    offlineCardPayments: settings.offlineCardPayments,
   };
 }
 
@@ -123,6 +127,7 @@ export function bodiesOf(v: SettingsFormValues): { store: UpdateStoreInput; sett
       orderMaxUnitsPerLine: v.orderMaxUnitsPerLine,
       orderMaxUnitsPerOrder: v.orderMaxUnitsPerOrder,
       blockedPhones: v.blockedPhones.split(/[\n,;]+/).map((p) => p.trim()).filter(Boolean),
+      offlineCardPayments: v.offlineCardPayments,
     },
   };
 }
