@@ -48,6 +48,8 @@ describe('offline POS sales', () => {
     // Sent again later (the answer was lost): the same order, nothing moves twice.
     const again = await owner.post('/api/orders', sale(id, 5));
     expect([again.status, again.body.id]).toEqual([201, a.body.id]);
+    // A sale is answered from its events; the owner's list (a read that waits for its projection) has it too.
+    expect((await owner.get('/api/orders?orderType=pos&limit=50')).body.orders.filter((o: { id: string }) => o.id === a.body.id)).toHaveLength(1);
     const n = await stack.pool.query("SELECT count(*)::int AS n FROM ordering.orders WHERE notes LIKE 'Venta sin conexión T1-0001%'");
     expect(n.rows[0].n).toBe(1);
     expect(await stockRow(productId)).toEqual({ on_hand: 0, reserved: 0 });

@@ -210,6 +210,8 @@ describe('GET /api/orders: sorts both ways, filters, searches and pages', () => 
   it('after status changes the counts and the pages still agree', async () => {
     const pending = (await owner.get('/api/orders?status=pending&limit=50')).body.orders;
     for (const o of pending.slice(0, 3)) expect((await owner.put(`/api/orders/${o.id}/status`, { status: 'cancelled' })).status).toBe(200);
+    // Changes are answered from their events: the list's read waits for the projection, then the rows are compared.
+    expect((await owner.get('/api/orders?status=cancelled&limit=50')).body.orders.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining(pending.slice(0, 3).map((o: { id: string }) => o.id)));
     await pagesAgreeWithTheRows(
       [
         { query: 'status=pending', sql: 'status = $2', args: ['pending'] },

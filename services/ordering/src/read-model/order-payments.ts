@@ -1,30 +1,11 @@
-import { legacyPaymentRecordMethod, type OrderPlaced, PaymentRecorded, PaymentRefunded } from '@tiendita/contracts';
+import { type OrderPlaced, PaymentRecorded, PaymentRefunded } from '@tiendita/contracts';
 import type { PoolClient } from 'pg';
-import type { PaymentEntry } from '../orders/application/order-view';
+import { type PaymentEntry, placedPayments } from '../orders/domain/order.state';
 
 type Tables = Record<'orders' | 'order_counts' | 'order_totals' | 'order_versions' | 'order_search', string>;
 
 /** The day of an order as the owner's filters read it (America/Guatemala). */
 export const DAY_OF = (column: string) => `(${column} AT TIME ZONE 'America/Guatemala')::date`;
-
-/**
- * The payments an order starts with in the list: none, or, for an order placed paid before payments
- * existed (no PaymentRecorded follows it), one payment of its total by its method.
- */
-export function placedPayments(o: OrderPlaced): { payments: PaymentEntry[]; amountPaid: number } {
-  if (o.paymentStatus !== 'paid') return { payments: [], amountPaid: 0 };
-  const payment: PaymentEntry = {
-    id: o.orderId,
-    method: legacyPaymentRecordMethod(o.paymentMethod),
-    amount: o.total,
-    reference: null,
-    cashReceived: o.cashReceived,
-    change: o.change,
-    recordedBy: o.placedBy,
-    recordedAt: o.placedAt,
-  };
-  return { payments: [payment], amountPaid: o.total };
-}
 
 /** An order placed in the batch being applied, with what its payments in the same batch made of it. */
 export interface PlacedInBatch {

@@ -21,7 +21,7 @@ export class GetOrderHandler implements IQueryHandler<GetOrderQuery, OrderView> 
   constructor(private readonly reader: OrderReader) {}
 
   execute({ storeId, orderId }: GetOrderQuery): Promise<OrderView> {
-    return this.reader.get(storeId, orderId);
+    return this.reader.fresh(storeId, orderId);
   }
 }
 
@@ -54,7 +54,7 @@ export class GetOrderHistoryHandler implements IQueryHandler<GetOrderHistoryQuer
   ) {}
 
   async execute({ storeId, orderId }: GetOrderHistoryQuery): Promise<OrderHistoryEntry[]> {
-    await this.reader.row(storeId, orderId); // 404 for another store's order
+    await this.reader.freshRow(storeId, orderId); // 404 for another store's order; the history has what was just written
     const r = await this.pool.query<HistoryRow>(`SELECT * FROM ordering.order_history WHERE order_id = $1 AND store_id = $2 ORDER BY created_at, id`, [orderId, storeId]);
     const name = await this.names.display(r.rows.map((h) => h.created_by));
     return r.rows.map((h) => {

@@ -24,7 +24,7 @@ export class GetReceiptHandler implements IQueryHandler<GetReceiptQuery, { code:
   ) {}
 
   async execute({ owner, orderId }: GetReceiptQuery): Promise<{ code: string; pdf: Buffer }> {
-    const order = await this.reader.get(owner.storeId, orderId);
+    const order = await this.reader.fresh(owner.storeId, orderId);
     const store = await this.stores.findStore(owner.storeId);
     const pdf = await receiptPdf(order, store, await this.logos.forReceipt(owner, store?.logo_url));
     return { code: order.code, pdf };

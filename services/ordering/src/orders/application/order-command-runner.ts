@@ -1,17 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid, OrderMessages, type OrderView } from '@tiendita/contracts';
 import { type HandleCommandResult, NotFoundError } from '@tiendita/eventsourcing';
-import { type OwnerIdentity, ProjectionHost } from '@tiendita/service-kit';
+import type { OwnerIdentity } from '@tiendita/service-kit';
 import type { OrderCommand, OrderEvent, OrderState } from '../domain/order.decider';
 import { OrderReader } from './order-reader';
 import { commandOrderId, OrderWriter } from './order-writer';
 
-/** An owner's command on one order: written through the one command path, answered with the order as the list now shows it. */
+/**
+ * An owner's command on one order: written through the one command path, answered with the order as
+ * its events now make it (the write model's state, as the orders projection will show it: no wait
+ * for the projection, whose reads catch up on their own, see OrderReader.fresh).
+ */
 @Injectable()
 export class OrderCommandRunner {
   constructor(
     private readonly writer: OrderWriter,
-    private readonly host: ProjectionHost,
     private readonly reader: OrderReader,
   ) {}
 
@@ -20,7 +23,6 @@ export class OrderCommandRunner {
     // A malformed id cannot name an order: the same 404 as another store's order.
     if (!isUuid(orderId)) throw new NotFoundError(OrderMessages.orderNotFound);
     const result = await this.writer.run(command, { storeId: owner.storeId, actor: owner.userId });
-    await this.host.waitForPosition(result.position, { projection: 'orders' });
-    return { result, view: () => this.reader.get(owner.storeId, orderId) };
+    return { result, view: () => this.reader.ofState(owner.storeId, result.newState) };
   }
 }

@@ -3,9 +3,9 @@ import { isUuid, OrderMessages, type OrderView } from '@tiendita/contracts';
 import { NotFoundError } from '@tiendita/eventsourcing';
 import { PG_POOL, ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
-import { orderStreamId } from '../domain/order.decider';
+import { orderStreamId, type OrderState } from '../domain/order.decider';
 import { AuthorNames } from './author-names';
-import { type OrderRow, orderView, rowAuthors } from './order-view';
+import { type OrderRow, orderView, rowAuthors, stateRow } from './order-view';
 
 /** Reads one order of the caller's store from the orders projection (404 for another store's or a malformed id). */
 @Injectable()
@@ -31,6 +31,27 @@ export class OrderReader {
 
   async get(storeId: string, id: string): Promise<OrderView> {
     return (await this.views([await this.row(storeId, id)]))[0];
+  }
+
+  /**
+   * GET of one order: a command answered a moment ago from its events (ofState) is in the list by
+   * now, unless the projection is behind; then this read waits for it (one small query when not).
+   */
+  async fresh(storeId: string, id: string): Promise<OrderView> {
+    return (await this.views([await this.freshRow(storeId, id)]))[0];
+  }
+
+  /** row() once the projection has every event committed before the call (history, receipt). */
+  async freshRow(storeId: string, id: string): Promise<OrderRow> {
+    if (!isUuid(id)) throw new NotFoundError(OrderMessages.orderNotFound);
+    await this.host.fresh([{ projection: 'orders', source: 'ordering' }], undefined, storeId);
+    return this.row(storeId, id);
+  }
+
+  /** The order as a command's events left it (its store's, or 404), as the list will show it. */
+  async ofState(storeId: string, state: OrderState): Promise<OrderView> {
+    if (state.status !== 'placed' || state.order.storeId !== storeId) throw new NotFoundError(OrderMessages.orderNotFound);
+    return (await this.views([stateRow(state)]))[0];
   }
 
   /** Rows as the API answers them, their authors' names read once for all. */

@@ -1,29 +1,10 @@
 import type { OrderLine, OrderStatus, OrderView, PaymentRecordMethod, PublicOrderResponse } from '@tiendita/contracts';
 import { toQuetzales } from '@tiendita/contracts';
 import type { OrderPlaced } from '@tiendita/contracts';
+import type { PaymentEntry, PlacedOrderState, RefundEntry } from '../domain/order.state';
 import { whatsappUrl } from './pricing';
 
-/** A payment as the orders projection keeps it (centavos). */
-export interface PaymentEntry {
-  id: string;
-  method: PaymentRecordMethod;
-  amount: number;
-  reference: string | null;
-  cashReceived: number | null;
-  change: number | null;
-  recordedBy: string;
-  recordedAt: string;
-}
-
-/** A refund as the orders projection keeps it (centavos). */
-export interface RefundEntry {
-  id: string;
-  method: PaymentRecordMethod;
-  amount: number;
-  reason: string | null;
-  refundedBy: string;
-  refundedAt: string;
-}
+export type { PaymentEntry, RefundEntry } from '../domain/order.state';
 
 /** A row of ordering.orders. */
 export interface OrderRow {
@@ -52,6 +33,41 @@ export interface OrderRow {
   amount_paid: string;
   created_at: Date;
   updated_at: Date;
+}
+
+/**
+ * The order's row as the orders projection writes it after the same events, from the write model's
+ * state: a command answers with it at once instead of waiting for the projection to catch up.
+ */
+export function stateRow(s: PlacedOrderState): OrderRow {
+  const o = s.order;
+  return {
+    id: o.orderId,
+    store_id: o.storeId,
+    code: o.code,
+    customer_name: o.customerName,
+    customer_phone: o.customerPhone,
+    customer_address: o.customerAddress,
+    customer_email: o.customerEmail,
+    customer_nit: o.customerNit,
+    subtotal: String(o.subtotal),
+    tax: String(o.tax),
+    total: String(o.total),
+    status: s.current,
+    order_type: o.orderType,
+    payment_method: o.paymentMethod,
+    payment_status: s.paymentStatus,
+    notes: o.notes,
+    whatsapp_message: o.whatsappMessage,
+    items: o.items,
+    cash_received: o.cashReceived === null ? null : String(o.cashReceived),
+    change: o.change === null ? null : String(o.change),
+    payments: [...s.payments],
+    refunds: [...s.refunds],
+    amount_paid: String(s.paid),
+    created_at: new Date(o.placedAt),
+    updated_at: new Date(s.updatedAt),
+  };
 }
 
 const money = (v: string | number | null): number | null => (v === null ? null : toQuetzales(Number(v)));

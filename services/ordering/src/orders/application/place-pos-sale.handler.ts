@@ -1,12 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { OrderMessages, type OrderView, toCentavos } from '@tiendita/contracts';
 import { offlineInput } from './checkout/offline-sale';
-import { ProjectionHost } from '@tiendita/service-kit';
 import { AuthorNames } from './author-names';
 import { Checkout } from './checkout/checkout-steps';
 import { PlacePosSaleCommand } from './order.commands';
 import { OrderReader } from './order-reader';
-import { orderStreamId } from '../domain/order.decider';
 
 /** A POS sale: priced by the server, its units sold at once, placed completed with its payment recorded in the same append. */
 @CommandHandler(PlacePosSaleCommand)
@@ -14,7 +12,6 @@ export class PlacePosSaleHandler implements ICommandHandler<PlacePosSaleCommand,
   constructor(
     private readonly checkout: Checkout,
     private readonly names: AuthorNames,
-    private readonly host: ProjectionHost,
     private readonly reader: OrderReader,
   ) {}
 
@@ -40,8 +37,7 @@ export class PlacePosSaleHandler implements ICommandHandler<PlacePosSaleCommand,
       author: { name: await this.names.of(owner.userId), id: owner.userId },
       offline,
     });
-    if (done.position) await this.host.waitForPosition(done.position, { projection: 'orders' });
-    else await this.host.waitForStream(orderStreamId(done.orderId), 1, { projection: 'orders' });
-    return this.reader.get(owner.storeId, done.orderId);
+    // Answered from the sale's events (the orders list shows the same once its projection has them).
+    return this.reader.ofState(owner.storeId, done.state!);
   }
 }

@@ -165,7 +165,7 @@ function checkAmount(amount: number): void {
 }
 
 function recordPayment(c: RecordPayment, s: PlacedOrderState): OrderEvent[] {
-  if (s.paymentIds.includes(c.paymentId)) return [];
+  if (s.payments.some((p) => p.id === c.paymentId)) return [];
   if (s.current === 'cancelled') throw new IllegalStateError(OrderMessages.paymentOnCancelled);
   checkAmount(c.amount);
   if (c.amount > balanceDue(s)) throw invalid(OrderMessages.paymentOverBalance, 'amount');
@@ -190,7 +190,7 @@ function recordPayment(c: RecordPayment, s: PlacedOrderState): OrderEvent[] {
         cashReceived: c.cashReceived,
         change,
         paidTotal,
-        paymentStatus: paymentStatusOf(s.order.total, paidTotal, s.refundIds.length > 0),
+        paymentStatus: paymentStatusOf(s.order.total, paidTotal, s.refunds.length > 0),
         recordedBy: c.recordedBy,
         recordedById: c.recordedById,
         recordedAt: c.recordedAt,
@@ -200,7 +200,7 @@ function recordPayment(c: RecordPayment, s: PlacedOrderState): OrderEvent[] {
 }
 
 function refundPayment(c: RefundPayment, s: PlacedOrderState): OrderEvent[] {
-  if (s.refundIds.includes(c.refundId)) return [];
+  if (s.refunds.some((r) => r.id === c.refundId)) return [];
   checkAmount(c.amount);
   if (c.amount > s.paid) throw invalid(OrderMessages.refundOverPaid, 'amount');
   return [

@@ -116,6 +116,7 @@ export class Checkout {
       const state = await this.writer.load(ctx.orderId);
       if (state.status === 'placed') {
         ctx.existing = state;
+        ctx.state = state;
         ctx.placed = state.order;
       }
     }
@@ -157,6 +158,7 @@ export class Checkout {
     if (result.newState.status !== 'placed') throw new Error('pedido no registrado');
     // Nothing new: the same Idempotency-Key placed it a moment ago; that order is the answer.
     ctx.placed = result.newState.order;
+    ctx.state = result.newState;
     ctx.position = result.position;
   }
 

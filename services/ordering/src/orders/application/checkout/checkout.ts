@@ -41,6 +41,8 @@ export interface CheckoutContext {
   position: Position | null;
   /** Set when the order exists already (the same Idempotency-Key): the remaining steps are skipped. */
   existing: PlacedOrderState | null;
+  /** The order as its stream has it once placed (appended now, or found by its Idempotency-Key). */
+  state: PlacedOrderState | null;
 }
 
 /** One named step of the checkout, with what undoes it when a later step fails. */
@@ -51,7 +53,7 @@ export interface CheckoutStep {
 }
 
 export function newCheckoutContext(input: CheckoutInput): CheckoutContext {
-  return { input, store: null, products: [], storeId: '', orderId: '', caller: { userId: 'public', storeId: '' }, lines: [], code: '', command: null, placed: null, position: null, existing: null };
+  return { input, store: null, products: [], storeId: '', orderId: '', caller: { userId: 'public', storeId: '' }, lines: [], code: '', command: null, placed: null, position: null, existing: null, state: null };
 }
 
 /**
