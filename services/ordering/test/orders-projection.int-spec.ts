@@ -3,6 +3,9 @@ import { type RecordedEventWithTx, withTransaction } from '@tiendita/eventsourci
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { type OrderRow, orderView, stateRow } from '../src/orders/application/order-view';
+import type { OrderEvent } from '../src/orders/domain/order.events';
+import { evolveOrder, type OrderState } from '../src/orders/domain/order.state';
 import { ordersProjection, type OrdersTable } from '../src/read-model/orders.projection';
 
 /**
@@ -192,4 +195,29 @@ it('gives the tables of one event at a time, whatever the batches (redelivered e
     expect(r.n).toBe(r.actual);
     expect(r.n).toBe(r.summed);
   }
+});
+
+it("answers a command with the row the projection writes: the order's state after its events makes the same view", async () => {
+  const storeId = randomUUID();
+  const t = tables('ordering_c');
+  await pool.query('CREATE SCHEMA ordering_c');
+  await withTransaction(pool, (tx) => ordersProjection.setup(tx, t));
+  const events = history(120, storeId);
+  for (let i = 0; i < events.length; i += 17) await withTransaction(pool, (tx) => ordersProjection.apply(tx, events.slice(i, i + 17), t));
+  const states = new Map<string, OrderState>();
+  for (const e of events) {
+    const id = (e.data as { orderId: string }).orderId;
+    states.set(id, evolveOrder(states.get(id) ?? { status: 'none' }, { type: e.type, data: e.data } as OrderEvent));
+  }
+  const rows = (await pool.query<OrderRow>('SELECT * FROM ordering_c.orders')).rows;
+  expect(rows).toHaveLength(120);
+  const same = (author: string) => author;
+  const kinds = new Set<string>();
+  for (const row of rows) {
+    const state = states.get(row.id)!;
+    if (state.status !== 'placed') throw new Error('sin pedido');
+    kinds.add(row.payment_status);
+    expect(orderView(stateRow(state), same)).toEqual(orderView(row, same));
+  }
+  expect(kinds).toEqual(new Set(['pending', 'partial', 'paid', 'refunded']));
 });
