@@ -5,6 +5,7 @@ import { FEL_CREDENTIAL_FIELDS, felPhrases, type FelCredentialField, type FelSet
 import { toast } from '../../components/toast/toast-store';
 import { readApiError } from '../../lib/api-error';
 import { useFelSettings, useUpdateFelSettings } from '../fel/api/fel-settings';
+import { rememberFelOnDevice } from '../fel/lib/fel-on-device';
 
 const CREDENTIAL_LABELS: Record<FelCredentialField, string> = {
   apiUser: 'Usuario de la API',
@@ -80,6 +81,7 @@ function FelSettingsForm({ settings }: { settings: FelSettingsView }) {
     try {
       const saved = await update.mutateAsync(body);
       form.setFieldsValue(valuesOf(saved));
+      rememberFelOnDevice(saved.enabled);
       toast({ title: 'Facturación guardada', description: saved.enabled ? 'Cada venta pagada se certificará ante la SAT.' : 'La facturación electrónica está apagada.' });
     } catch (error) {
       const info = readApiError(error);

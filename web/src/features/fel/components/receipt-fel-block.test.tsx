@@ -32,6 +32,8 @@ const certified: FelInvoiceView = {
   issuedAt: '2026-11-28T14:59:58.000Z',
   annulment: null,
   verificationUrl: 'https://felpub.c.sat.gob.gt/verificador-web/publico/vistas/verificacionDte.jsf?tipo=autorizacion&numero=DBB51AE2-3A62-4437-B8E9-42ECFB761156',
+  contingency: null,
+  creditNotes: [],
 };
 
 describe('bloque FEL del recibo', () => {
@@ -55,6 +57,22 @@ describe('bloque FEL del recibo', () => {
     expect(await screen.findByText('Factura en proceso de certificación')).toBeInTheDocument();
     expect(screen.getByText('FACTURA PEQUEÑO CONTRIBUYENTE')).toBeInTheDocument();
     expect(document.querySelector('.receipt__fel-qr')).toBeNull();
+  });
+
+  it('una venta sin conexión muestra su número de acceso; una nota de crédito se lista con su monto', async () => {
+    api.on('GET', '/api/orders/o4/invoice', {
+      status: 200,
+      body: {
+        ...certified,
+        orderId: 'o4',
+        contingency: { accessNumber: 123456789, deadline: '2026-12-05T05:59:59.999Z', late: false },
+        creditNotes: [{ refundId: 'r1', status: 'certified', series: 'AB12CD34', number: '1234', authorization: 'AB12CD34-0000-4000-8000-000000000000', certifiedAt: null, issuedAt: '2026-11-28T16:00:00.000Z', total: 15, vat: 1.61, reason: 'Pan dañado', error: null }],
+      },
+    });
+    render(withQueries(<ReceiptFelBlock orderId="o4" />));
+    expect(await screen.findByText('Número de acceso')).toBeInTheDocument();
+    expect(screen.getByText('123456789')).toBeInTheDocument();
+    expect(screen.getByText('Nota de crédito AB12CD34-1234')).toBeInTheDocument();
   });
 
   it('un pedido sin factura no imprime bloque FEL', async () => {

@@ -1,6 +1,5 @@
 import { QRCode } from 'antd';
-import { FEL_DOCUMENT_TYPE_LABELS, type FelInvoiceView } from '@tiendita/contracts';
-import { formatDateTime } from '../../../lib/format';
+import { type FelInvoiceView, felReceiptBlock } from '@tiendita/contracts';
 import { useOrderInvoice } from '../api/order-invoice';
 import '../fel.css';
 
@@ -11,61 +10,52 @@ export function ReceiptFelBlock({ orderId }: { orderId: string }) {
   return <FelBlock invoice={invoice.data} />;
 }
 
-/** The FEL block of a receipt: document type in words, series, number, authorisation, certification, certifier, receiver, phrases and SAT's QR. */
+/**
+ * The FEL block of a receipt, drawn from contracts' felReceiptBlock (the PDF receipt draws the same
+ * block): document type in words, series, number, authorisation, certification, certifier,
+ * receiver, phrases, SAT's QR, the contingency's access number and the sale's credit notes.
+ */
 export function FelBlock({ invoice }: { invoice: FelInvoiceView }) {
-  const certified = invoice.status === 'certified' || (invoice.status === 'annulled' && invoice.authorization !== null);
+  const block = felReceiptBlock(invoice);
   return (
-    <section className="receipt__fel" aria-label="Factura electrónica">
+    <section className="receipt__fel" aria-label="Factura electrónica" data-testid="receipt-fel" data-status={invoice.status}>
       <div className="receipt__rule" />
-      <strong className="receipt__fel-type">{FEL_DOCUMENT_TYPE_LABELS[invoice.documentType]}</strong>
-      <div className="receipt__text">Documento Tributario Electrónico (FEL)</div>
-      {invoice.test && <div className="receipt__fel-test">DOCUMENTO DE PRUEBA — sin validez fiscal</div>}
-      {invoice.status === 'annulled' && <div className="receipt__fel-test">DOCUMENTO ANULADO</div>}
-      {!certified ? (
-        <p className="receipt__note">Factura en proceso de certificación</p>
-      ) : (
-        <>
-          <div className="receipt__row">
-            <span>Serie</span>
-            <span>{invoice.series}</span>
-          </div>
-          <div className="receipt__row">
-            <span>Número</span>
-            <span>{invoice.number}</span>
-          </div>
-          <div className="receipt__text">Autorización:</div>
-          <div className="receipt__text receipt__fel-auth">{invoice.authorization}</div>
-          {invoice.certifiedAt && (
-            <div className="receipt__row">
-              <span>Certificación</span>
-              <span>{formatDateTime(invoice.certifiedAt)}</span>
-            </div>
-          )}
-        </>
-      )}
-      <div className="receipt__row">
-        <span>Emisor NIT</span>
-        <span>{invoice.issuer.nit}</span>
-      </div>
-      <div className="receipt__row">
-        <span>Receptor</span>
-        <span>
-          {invoice.receiver.id} — {invoice.receiver.name}
-        </span>
-      </div>
-      {invoice.phrases.map((p) => (
-        <div key={`${p.type}-${p.scenario}`} className="receipt__text receipt__fel-phrase">
-          {p.text}
+      <strong className="receipt__fel-type">{block.title}</strong>
+      <div className="receipt__text">{block.subtitle}</div>
+      {block.notices.map((n) => (
+        <div key={n} className="receipt__fel-test">
+          {n}
         </div>
       ))}
-      {certified && invoice.certifier && (
-        <div className="receipt__text">
-          Certificador: {invoice.certifier.name}, NIT {invoice.certifier.nit}
-        </div>
+      {block.pending && <p className="receipt__note">{block.pending}</p>}
+      {block.rows.map((row) =>
+        row.long ? (
+          <div key={row.label}>
+            <div className="receipt__text">{row.label}:</div>
+            <div className="receipt__text receipt__fel-auth">{row.value}</div>
+          </div>
+        ) : (
+          <div key={row.label} className="receipt__row">
+            <span>{row.label}</span>
+            <span>{row.value}</span>
+          </div>
+        ),
       )}
-      {certified && invoice.verificationUrl && (
+      {block.phrases.map((p) => (
+        <div key={p} className="receipt__text receipt__fel-phrase">
+          {p}
+        </div>
+      ))}
+      {block.certifier && <div className="receipt__text">{block.certifier}</div>}
+      {block.creditNotes.map((n, i) => (
+        <div key={`${n.label}-${i}`} className="receipt__row">
+          <span>{n.label}</span>
+          <span>{n.value}</span>
+        </div>
+      ))}
+      {block.qr && (
         <div className="receipt__fel-qr">
-          <QRCode value={invoice.verificationUrl} size={128} bordered={false} type="svg" aria-label="Código QR de verificación en la SAT" />
+          <QRCode value={block.qr} size={128} bordered={false} type="svg" aria-label="Código QR de verificación en la SAT" />
         </div>
       )}
     </section>
