@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { OFFLINE_CARD_PAYMENTS_DEFAULT, type OfflineCardPayments, type ProductView } from '@tiendita/contracts';
 import { serverMessageOr } from '../../../lib/api';
 import { createPosOrder } from '../../orders/api/create-pos-order';
+import { useRememberFelOnDevice } from '../../fel/lib/fel-on-device';
 import { getProducts } from '../../products/api/get-products';
 import { useStoreSettings } from '../../settings/api/get-store-settings';
 import { loadCatalog, loadMeta, queueStore, saveCatalog, saveMeta, takeFromCatalog } from './idb-store';
@@ -87,6 +88,8 @@ const CARD_OFFLINE_KEY = 'offlineCardPayments';
 /** The POS's offline state; while mounted it follows the connection, sends the queue and keeps the catalogue and the card choice fresh. */
 export function useOfflinePos(): OfflineState {
   const queryClient = useQueryClient();
+  // FEL on or off as last seen online: an offline receipt prints the contingency's access number (issue 28).
+  useRememberFelOnDevice(typeof navigator === 'undefined' || navigator.onLine);
   const settings = useStoreSettings();
   const cardOffline = settings.data?.offlineCardPayments;
   useEffect(() => {

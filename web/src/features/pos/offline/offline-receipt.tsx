@@ -1,6 +1,7 @@
 import { Button, Result, Tag } from 'antd';
 import { OfflineCardMessages } from '@tiendita/contracts';
 import { formatMoney } from '../../../lib/format';
+import { FelContingencyNote } from '../../fel/components/fel-contingency-note';
 import type { QueuedSale } from './sale-queue';
 
 /** The receipt of a sale kept on the device: its local number, lines, total and change; it is sent when the connection returns. */
@@ -29,6 +30,7 @@ export function OfflineReceipt({ sale, onClose }: { sale: QueuedSale; onClose: (
           ) : (
             sale.change !== null && <strong className="pos-change">Cambio: {formatMoney(sale.change)}</strong>
           )}
+          <FelContingencyNote deviceSaleId={sale.deviceSaleId} />
           <p>Se enviará a tu tienda cuando vuelva la conexión.</p>
         </div>
       }
