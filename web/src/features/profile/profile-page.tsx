@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Form, Input, Popconfirm, Space, Typography } from 'antd';
+import { Button, Card, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { ChangePasswordForm, type ChangePasswordRequest } from '@tiendita/contracts';
 import type { RuleObject } from 'antd/es/form';
@@ -8,6 +8,8 @@ import { serverMessageOr } from '../../lib/api';
 import { useCurrentUser } from '../auth/api/get-current-user';
 import { useChangePassword } from './api/change-password';
 import { useRevokeOtherSessions } from './api/revoke-other-sessions';
+import { ProfileNameForm } from './profile-name-form';
+import './profile.css';
 
 type PasswordValues = { currentPassword: string; newPassword: string; confirmPassword: string };
 type PasswordField = keyof PasswordValues;
@@ -15,7 +17,7 @@ const EMPTY: PasswordValues = { currentPassword: '', newPassword: '', confirmPas
 
 const ended = (count: number) => (count === 1 ? 'Se cerró 1 sesión en otro dispositivo.' : `Se cerraron ${count} sesiones en otros dispositivos.`);
 
-/** /profile ('Mi Perfil'): the owner's name and e-mail, the password change and signing out of other devices. */
+/** /profile ('Mi Perfil'): the owner's name (editable) and e-mail, the password change and signing out of other devices. */
 export function ProfilePage() {
   const { user } = useCurrentUser();
   const [form] = Form.useForm<PasswordValues>();
@@ -57,12 +59,7 @@ export function ProfilePage() {
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         Mi Perfil
       </Typography.Title>
-      <Card title="Tus datos">
-        <Descriptions column={1} items={[
-          { key: 'name', label: 'Nombre', children: user ? `${user.firstName} ${user.lastName}`.trim() : '' },
-          { key: 'email', label: 'Email', children: user?.email ?? '' },
-        ]} />
-      </Card>
+      <Card title="Tus datos">{user ? <ProfileNameForm user={user} /> : null}</Card>
       <Card title="Cambiar contraseña">
         <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} aria-label="Cambiar contraseña">
           <Form.Item label="Contraseña actual" name="currentPassword" rules={[rule('currentPassword')]}>
