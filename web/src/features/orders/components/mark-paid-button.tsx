@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Button, Dropdown, Space } from 'antd';
 import { CheckCircleOutlined, DownOutlined } from '@ant-design/icons';
-import { PAYMENT_RECORD_METHODS, paymentMethodLabel, type PaymentRecordMethod } from '@tiendita/contracts';
+import { isCardPendingConfirmation, PAYMENT_RECORD_METHODS, paymentMethodLabel, type PaymentRecordMethod } from '@tiendita/contracts';
 import { serverMessageOr } from '../../../lib/api';
 import { formatMoney } from '../../../lib/format';
 import { randomUuid } from '../../../lib/uuid';
@@ -29,9 +29,16 @@ export function MarkPaidButton({ order, block = false }: { order: OrderView; blo
     );
   return (
     <Space.Compact block={block}>
-      <Button type="primary" icon={<CheckCircleOutlined />} loading={record.isPending} onClick={() => pay('cash')} aria-label={`Marcar como pagado el pedido ${order.code}`} block={block}>
-        Marcar como pagado
-      </Button>
+      {/* A card sale made offline is confirmed as card (issue 28). */}
+      {isCardPendingConfirmation(order) ? (
+        <Button type="primary" icon={<CheckCircleOutlined />} loading={record.isPending} onClick={() => pay('card')} aria-label={`Confirmar el pago con tarjeta del pedido ${order.code}`} block={block}>
+          Confirmar pago con tarjeta
+        </Button>
+      ) : (
+        <Button type="primary" icon={<CheckCircleOutlined />} loading={record.isPending} onClick={() => pay('cash')} aria-label={`Marcar como pagado el pedido ${order.code}`} block={block}>
+          Marcar como pagado
+        </Button>
+      )}
       <Dropdown
         trigger={['click']}
         disabled={record.isPending}

@@ -4,6 +4,7 @@ import { canRecordPayment } from '../lib/order-payments';
 import { MarkPaidButton } from './mark-paid-button';
 import { NextStepButton } from './next-step-button';
 import { PaymentTag, StatusTag, TypeTag } from './order-tags';
+import { OfflineOrderTags } from '../../pos/components/offline-order-tags';
 
 /** One order on a phone: code, customer, total, status and payment chips, the next step and 'Marcar como pagado'. */
 export function OrderCard({ order, onOpen }: { order: OrderView; onOpen: (order: OrderView) => void }) {
@@ -23,6 +24,7 @@ export function OrderCard({ order, onOpen }: { order: OrderView; onOpen: (order:
           <StatusTag status={order.status} />
           <PaymentTag status={order.paymentStatus} prefix="Pago: " />
           <TypeTag type={order.orderType} />
+          <OfflineOrderTags order={order} />
           {payable && order.amountPaid > 0 && <span className="order-card__due">Debe {formatMoney(order.balanceDue)}</span>}
         </div>
       </button>

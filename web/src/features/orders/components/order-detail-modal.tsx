@@ -9,6 +9,7 @@ import { NextStepButton } from './next-step-button';
 import { OrderHistory } from './order-history';
 import { OrderPayments } from './order-payments';
 import { StatusTag, TypeTag } from './order-tags';
+import { OfflineOrderNotice } from '../../pos/components/offline-order-tags';
 
 interface Props {
   order: OrderView | null;
@@ -37,6 +38,7 @@ export function OrderDetailModal({ order, storeName, fullScreen = false, onClose
     >
       {order && (
         <>
+          <OfflineOrderNotice order={order} />
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
             <Descriptions.Item label="ID">{shortId(order.id)}</Descriptions.Item>
             <Descriptions.Item label="Código">{order.code}</Descriptions.Item>
@@ -77,7 +79,7 @@ export function OrderDetailModal({ order, storeName, fullScreen = false, onClose
             columns={[
               { title: 'Producto', dataIndex: 'productName' },
               { title: 'Cant.', dataIndex: 'quantity', align: 'right' },
-              { title: 'Precio', dataIndex: 'price', align: 'right', responsive: ['sm'], render: (v: number) => formatMoney(v) },
+              { title: 'Precio', dataIndex: 'price', align: 'right', responsive: ['sm'], render: (v: number, item) => (item.listPrice === undefined ? formatMoney(v) : <>{formatMoney(v)} <s title="Precio de catálogo">{formatMoney(item.listPrice)}</s></>) },
               { title: 'Total', key: 'line', align: 'right', render: (_: unknown, item) => formatMoney(item.lineTotal) },
             ]}
           />

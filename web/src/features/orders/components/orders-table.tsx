@@ -10,6 +10,7 @@ import { OrderMessages } from '../lib/order-messages';
 import { shortId } from '../lib/order-status';
 import { customerWhatsappUrl } from '../lib/whatsapp';
 import { PaymentTag, StatusTag, TypeTag } from './order-tags';
+import { OfflineOrderTags } from '../../pos/components/offline-order-tags';
 
 interface Props {
   orders: OrderView[];
@@ -61,7 +62,16 @@ export function OrdersTable({ orders, loading, filters, onSort, storeName, onVie
     },
     { key: 'total', title: 'Total', sorter: true, sortOrder: sortOrderOf('total'), align: 'right', render: (_, o) => <strong>{formatMoney(o.total)}</strong> },
     { key: 'status', title: 'Estado', sorter: true, sortOrder: sortOrderOf('status'), render: (_, o) => <StatusTag status={o.status} /> },
-    { key: 'paymentStatus', title: 'Pago', render: (_, o) => <PaymentTag status={o.paymentStatus} /> },
+    {
+      key: 'paymentStatus',
+      title: 'Pago',
+      render: (_, o) => (
+        <>
+          <PaymentTag status={o.paymentStatus} />
+          <OfflineOrderTags order={o} />
+        </>
+      ),
+    },
     { key: 'orderType', title: 'Tipo', render: (_, o) => <TypeTag type={o.orderType} /> },
     { key: 'createdAt', title: 'Fecha', sorter: true, sortOrder: sortOrderOf('createdAt'), render: (_, o) => formatDate(o.createdAt) },
     {
