@@ -307,7 +307,8 @@ async function waitHealthy(name, childPort, childHost = '127.0.0.1') {
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // Often: a restarted service is back for the shops as soon as this sees it (the gateway needs no word).
+    await new Promise((r) => setTimeout(r, 100));
   }
   return false;
 }

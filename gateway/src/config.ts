@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 
 const milliseconds = (fallback: number) => z.coerce.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(0, 'no puede ser negativo').default(fallback);
+const countOrZero = (fallback: number) => z.coerce.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(0, 'no puede ser negativo').default(fallback);
 const count = (fallback: number) => z.coerce.number({ error: 'debe ser un número entero' }).int('debe ser un número entero').min(1, 'debe ser al menos 1').default(fallback);
 
 /** Environment of the gateway: the base variables, the services' URLs, sessions, limits and the web build. */
@@ -82,5 +83,10 @@ export const gatewayConfigShape = {
    */
   RATE_ORDER_PER_IP: count(30),
   RATE_ORDER_WINDOW_MIN: count(10),
+  /**
+   * Calls the gateway lets wait on one service at once; past it the Spanish 503 at once, which
+   * clients retry (proxy/admission.ts). 0: no cap.
+   */
+  SERVICE_MAX_IN_FLIGHT: countOrZero(64),
 };
 export type GatewayConfig = ServiceConfig<typeof gatewayConfigShape>;

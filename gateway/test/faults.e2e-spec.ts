@@ -48,7 +48,7 @@ describe('npm start under faults: one crashed service and a PostgreSQL restart t
     // kill -9 of ordering: the supervisor says so and starts it again; catalog and identity keep answering.
     const mark = t.lines.length;
     const killedAt = killService(t, 'ordering');
-    await t.waitForLine(/^\[ordering\] terminó inesperadamente \(SIGKILL\); se reinicia en /, 5_000, mark);
+    await t.waitForLine(/^\[ordering\] terminó inesperadamente \(SIGKILL\); se reinicia /, 5_000, mark);
     let othersDown = 0;
     let othersChecked = 0;
     const back = t.waitForLine(/^\[ordering\] de nuevo en servicio/, 90_000, mark);

@@ -1,5 +1,6 @@
-// How `npm start` treats a service that exits on its own: started again after a pause that grows
-// with each crash (0.5 s, 1 s, 2 s, 4 s…), and left stopped once it has crashed MAX_CRASHES times
+// How `npm start` treats a service that exits on its own: started again at once after its first
+// crash (a kill or a one-off fault: every second counts for the shops), then after a pause that
+// grows with each further crash (0.5 s, 1 s, 2 s…), and left stopped once it has crashed MAX_CRASHES times
 // within CRASH_WINDOW_MS: a service that cannot stay up (a bug at start, a broken database) would
 // otherwise fill the log and hold a core restarting for ever. The rest of Tiendita keeps serving;
 // the gateway answers 503 for the stopped service's routes.
@@ -29,7 +30,8 @@ class CrashPolicy {
     this.times.push(now);
     const crashes = this.times.length;
     if (crashes >= this.maxCrashes) return { action: 'give-up', crashes };
-    return { action: 'restart', crashes, delayMs: Math.min(this.maxDelayMs, this.firstDelayMs * 2 ** (crashes - 1)) };
+    if (crashes === 1) return { action: 'restart', crashes, delayMs: 0 };
+    return { action: 'restart', crashes, delayMs: Math.min(this.maxDelayMs, this.firstDelayMs * 2 ** (crashes - 2)) };
   }
 }
 
@@ -41,7 +43,7 @@ function exitText({ code, signal }) {
 /** The log lines of the supervisor, in Spanish like the rest of `npm start`. */
 const supervisorMessages = {
   restarting: (name, exit, decision) =>
-    `[${name}] terminó inesperadamente (${exitText(exit)}); se reinicia en ${(decision.delayMs / 1000).toLocaleString('es-GT')} s (caída ${decision.crashes} de ${MAX_CRASHES} permitidas en 2 minutos); el resto de Tiendita sigue atendiendo`,
+    `[${name}] terminó inesperadamente (${exitText(exit)}); ${decision.delayMs === 0 ? 'se reinicia ya' : `se reinicia en ${(decision.delayMs / 1000).toLocaleString('es-GT')} s`} (caída ${decision.crashes} de ${MAX_CRASHES} permitidas en 2 minutos); el resto de Tiendita sigue atendiendo`,
   givingUp: (name, exit, decision) =>
     `[${name}] terminó inesperadamente (${exitText(exit)}) por ${decision.crashes}.ª vez en 2 minutos: queda detenido (revisa sus mensajes de arriba y vuelve a iniciar Tiendita); el gateway responde 503 a sus rutas`,
   back: (name, ms) => `[${name}] de nuevo en servicio (${(ms / 1000).toLocaleString('es-GT', { maximumFractionDigits: 1 })} s después de caer)`,

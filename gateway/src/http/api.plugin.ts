@@ -7,6 +7,7 @@ import { registerAuthRoutes } from '../auth/auth.routes';
 import { registerProfileRoutes } from '../auth/profile.routes';
 import type { GatewayConfig } from '../config';
 import { GATEWAY_SCHEMA } from '../migrations';
+import { ServiceAdmission } from '../proxy/admission';
 import { createForwarder, RAW_BODY, type RequestWithRaw } from '../proxy/forward';
 import { ServiceClient } from '../proxy/service-client';
 import { acceptsRawBody } from '../routes';
@@ -105,7 +106,7 @@ export async function apiPlugin(api: FastifyInstance, options: ApiPluginOptions)
     done();
   });
 
-  const forwardOptions = { services, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES };
+  const forwardOptions = { services, uploadLimitBytes: config.UPLOAD_LIMIT_BYTES, admission: new ServiceAdmission(config.SERVICE_MAX_IN_FLIGHT) };
   const publicForward = createForwarder(forwardOptions, 'public');
   api.route({ method: ALL_METHODS, url: '/api/public/*', handler: publicForward });
   // Subscriptions send mail: counted per address so the shop's form cannot be used to flood inboxes.

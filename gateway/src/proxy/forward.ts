@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable, Transform } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { resolveRoute, type Access } from '../routes';
+import type { ServiceAdmission } from './admission';
 import type { Caller, ServiceClient } from './service-client';
 
 export const TENANT_MISMATCH = 'No tienes acceso a esta tienda';
@@ -88,6 +89,8 @@ function upstreamError(status: number, parsed: unknown): DomainError {
 export interface ForwardOptions {
   services: ServiceClient;
   uploadLimitBytes: number;
+  /** Caps the calls waiting on each service (one instance shared by every forwarder); none when absent. */
+  admission?: ServiceAdmission;
 }
 
 /**
@@ -127,8 +130,12 @@ export function createForwarder(options: ForwardOptions, access: Access) {
     if (body === null) delete headers['content-type'];
     if (Buffer.isBuffer(body)) headers['content-length'] = String(body.length);
 
-    const res = await options.services.request(rule.service, { method: request.method, path: request.url, headers, body, caller });
-    if (res.statusCode >= 500) throw upstreamError(res.statusCode, await readErrorBody(res));
+    const call = async () => {
+      const res = await options.services.request(rule.service, { method: request.method, path: request.url, headers, body, caller });
+      if (res.statusCode >= 500) throw upstreamError(res.statusCode, await readErrorBody(res));
+      return res;
+    };
+    const res = options.admission ? await options.admission.run(rule.service, call) : await call();
     reply.status(res.statusCode);
     for (const [name, value] of Object.entries(res.headers)) {
       if (value === undefined || DROP_RESPONSE.has(name)) continue;
