@@ -18,4 +18,16 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    // Fixed-window counters of public orders per store and phone (issue 26): not a read model
+    // (nothing to replay). IF NOT EXISTS: before this migration the service created it at start-up.
+    id: '002_public_order_counters',
+    sql: `
+      CREATE TABLE IF NOT EXISTS public_order_counters (
+        key text PRIMARY KEY,
+        window_start timestamptz NOT NULL,
+        hits integer NOT NULL
+      );
+    `,
+  },
 ];

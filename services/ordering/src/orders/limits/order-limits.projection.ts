@@ -1,5 +1,5 @@
 import { phoneKey } from '@tiendita/contracts';
-import { physicalName, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
+import { physicalName, type Projection } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type OrderLimitsTable = 'store_order_limits' | 'pending_public_orders';
@@ -39,37 +39,47 @@ export const orderLimitsProjection: Projection<OrderLimitsTable> = {
     `);
   },
 
+  // Set-based: a batch's pending orders in one statement, then the ones that left pending in one
+  // more (an order's status change comes after its placement, so inserting first is what one event at
+  // a time gives); settings one event at a time (rare).
   async apply(tx, events, t) {
-    for (const event of events) await applyOne(tx, event, t);
+    const placed: { orderId: string; storeId: string; key: string }[] = [];
+    const left: string[] = [];
+    for (const event of events) {
+      const data = (event.data ?? {}) as Record<string, unknown>;
+      if (event.type === 'StoreSettingsUpdated') await applySettings(tx, data, t);
+      else if (event.type === 'OrderPlaced') {
+        const key = data.orderType === 'whatsapp' && data.status === 'pending' && typeof data.customerPhone === 'string' ? phoneKey(data.customerPhone) : null;
+        if (key) placed.push({ orderId: String(data.orderId), storeId: String(data.storeId), key });
+      } else if (event.type === 'OrderStatusChanged' && data.status !== 'pending') left.push(String(data.orderId));
+    }
+    if (placed.length) {
+      await tx.query(
+        `INSERT INTO ${t.pending_public_orders} (order_id, store_id, phone_key) SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::varchar[]) ON CONFLICT (order_id) DO NOTHING`,
+        [placed.map((p) => p.orderId), placed.map((p) => p.storeId), placed.map((p) => p.key)],
+      );
+    }
+    if (left.length) await tx.query(`DELETE FROM ${t.pending_public_orders} WHERE order_id = ANY($1::uuid[])`, [left]);
   },
 };
 
 const COLUMNS = { orderMaxUnitsPerLine: 'max_units_per_line', orderMaxUnitsPerOrder: 'max_units_per_order', orderHoldHours: 'hold_hours', blockedPhones: 'blocked_phones' } as const;
 
-async function applyOne(tx: PoolClient, event: RecordedEventWithTx, t: Record<OrderLimitsTable, string>): Promise<void> {
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  if (event.type === 'StoreSettingsUpdated') {
-    const changes = (data.changes ?? {}) as Record<string, unknown>;
-    const columns: string[] = [];
-    const values: unknown[] = [data.storeId];
-    for (const [field, column] of Object.entries(COLUMNS)) {
-      const value = changes[field];
-      const ok = field === 'blockedPhones' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : Number.isInteger(value);
-      if (!ok) continue;
-      values.push(value);
-      columns.push(column);
-    }
-    if (columns.length === 0 || typeof data.storeId !== 'string') return;
-    await tx.query(
-      `INSERT INTO ${t.store_order_limits} (store_id, ${columns.join(', ')}) VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})
-       ON CONFLICT (store_id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
-      values,
-    );
-  } else if (event.type === 'OrderPlaced') {
-    const key = data.orderType === 'whatsapp' && data.status === 'pending' && typeof data.customerPhone === 'string' ? phoneKey(data.customerPhone) : null;
-    if (!key) return;
-    await tx.query(`INSERT INTO ${t.pending_public_orders} (order_id, store_id, phone_key) VALUES ($1, $2, $3) ON CONFLICT (order_id) DO NOTHING`, [data.orderId, data.storeId, key]);
-  } else if (event.type === 'OrderStatusChanged' && data.status !== 'pending') {
-    await tx.query(`DELETE FROM ${t.pending_public_orders} WHERE order_id = $1`, [data.orderId]);
+async function applySettings(tx: PoolClient, data: Record<string, unknown>, t: Record<OrderLimitsTable, string>): Promise<void> {
+  const changes = (data.changes ?? {}) as Record<string, unknown>;
+  const columns: string[] = [];
+  const values: unknown[] = [data.storeId];
+  for (const [field, column] of Object.entries(COLUMNS)) {
+    const value = changes[field];
+    const ok = field === 'blockedPhones' ? Array.isArray(value) && value.every((v) => typeof v === 'string') : Number.isInteger(value);
+    if (!ok) continue;
+    values.push(value);
+    columns.push(column);
   }
+  if (columns.length === 0 || typeof data.storeId !== 'string') return;
+  await tx.query(
+    `INSERT INTO ${t.store_order_limits} (store_id, ${columns.join(', ')}) VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})
+     ON CONFLICT (store_id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+    values,
+  );
 }
