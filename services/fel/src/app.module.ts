@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventSourcingModule } from '@tiendita/service-kit';
 import { DocumentsController } from './documents/documents.controller';
 import { DocumentsService } from './documents/documents.service';
+import { InternalInvoiceController } from './documents/internal-invoice.controller';
 import { InvoiceController } from './documents/invoice.controller';
 import { FelOutbox } from './documents/outbox';
 import { IdentityStoresReaction } from './reactions/identity-stores.reaction';
@@ -14,7 +15,7 @@ import { FEL_SCHEMA } from './shared/tokens';
 /** Root module of the FEL service: settings, the documents' outbox, the reactions that feed it (GET /health comes from service-kit). */
 @Module({
   imports: [EventSourcingModule.forService({ schema: FEL_SCHEMA, projections: [] })],
-  controllers: [FelSettingsController, InvoiceController, DocumentsController],
+  controllers: [FelSettingsController, InvoiceController, InternalInvoiceController, DocumentsController],
   providers: [FelSettingsService, DocumentsService, SandboxHost, FelOutbox, OrderingOrdersReaction, IdentityStoresReaction],
 })
 export class AppModule {}

@@ -19,6 +19,7 @@ import { RecordPaymentHandler } from './orders/application/record-payment.handle
 import { RefundPaymentHandler } from './orders/application/refund-payment.handler';
 import { SearchMemo } from './orders/application/search-memo';
 import { StoreLogos } from './orders/application/store-logos';
+import { ReceiptFel } from './orders/application/receipt-fel';
 import { StoreReader } from './orders/application/store-reader';
 import { OrdersController, PublicOrdersController } from './orders/http/orders.controller';
 import { ReceiptLinkController } from './orders/http/receipt-link.controller';
@@ -44,6 +45,7 @@ const queryHandlers = [ListOrdersHandler, GetOrderHandler, GetOrderHistoryHandle
     OrderCommandRunner,
     OrderReader,
     OrderWriter,
+    ReceiptFel,
     SearchMemo,
     StoreLogos,
     StoreReader,

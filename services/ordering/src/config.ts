@@ -9,6 +9,8 @@ export const orderingConfigShape = {
   INVENTORY_URL: urlVariable().default('http://127.0.0.1:3004'),
   /** Catalog serves uploaded files: the store's logo printed on PDF receipts comes from here. */
   CATALOG_URL: urlVariable().default('http://127.0.0.1:3002'),
+  /** The FEL service: a PDF receipt prints the order's electronic invoice (issue 25). */
+  FEL_URL: urlVariable().default('http://127.0.0.1:3006'),
   /** A pending order not confirmed within this many hours is cancelled by the system (fractions allowed). */
   ORDER_HOLD_HOURS: z.coerce.number().positive().default(48),
   /**

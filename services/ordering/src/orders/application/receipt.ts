@@ -1,8 +1,9 @@
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, paymentMethodLabel, receiptTax } from '@tiendita/contracts';
 import PDFDocument from 'pdfkit';
-import type { OrderView } from '@tiendita/contracts';
+import type { FelReceiptBlock, OrderView } from '@tiendita/contracts';
 import type { StoreRow } from './store-reader';
 import { DEFAULT_TAX_RATE, quetzalesText } from './pricing';
+import { drawFelBlock, felBlockHeight } from './receipt-fel-pdf';
 
 const q = (quetzales: number) => quetzalesText(Math.round(quetzales * 100));
 
@@ -20,15 +21,16 @@ function textLines(value: string | null | undefined): number {
 /**
  * The receipt of an order as a PDF sized for an 80 mm thermal printer (es-GT, America/Guatemala):
  * the store's logo (PNG or JPEG), name, address and phone, the owner's receipt header, the order,
- * its lines, subtotal, tax with the store's regime line, total, payment, and the receipt footer.
+ * its lines, subtotal, tax with the store's regime line, total, payment, the electronic invoice's
+ * FEL block when the order has one (issue 25), and the receipt footer.
  * Uncompressed: a receipt is a few KB, and its text stays searchable by anything that reads it.
  */
-export function receiptPdf(order: OrderView, store: StoreRow | null, logo: Buffer | null = null): Promise<Buffer> {
+export function receiptPdf(order: OrderView, store: StoreRow | null, logo: Buffer | null = null, fel: FelReceiptBlock | null = null): Promise<Buffer> {
   const tax = receiptTax(order, Number(store?.tax_rate ?? DEFAULT_TAX_RATE));
   const footer = store?.receipt_footer?.trim() || '¡Gracias por su compra!';
   const header = store?.receipt_header?.trim() || null;
   const itemLines = order.items.reduce((n, item) => n + 1 + textLines(item.productName), 0);
-  const height = 330 + (logo ? LOGO_BOX + 6 : 0) + (textLines(header) + textLines(footer) + textLines(tax.note) + textLines(store?.address)) * 11 + itemLines * 11 + (order.payments.length * 2 + order.refunds.length) * 11;
+  const height = 330 + (logo ? LOGO_BOX + 6 : 0) + (textLines(header) + textLines(footer) + textLines(tax.note) + textLines(store?.address)) * 11 + itemLines * 11 + (order.payments.length * 2 + order.refunds.length) * 11 + felBlockHeight(fel);
   const doc = new PDFDocument({ size: [WIDTH, height], margin: MARGIN, compress: false, info: { Title: `Recibo ${order.code}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -99,6 +101,7 @@ export function receiptPdf(order: OrderView, store: StoreRow | null, logo: Buffe
   for (const r of order.refunds) row(`Reembolso: ${paymentMethodLabel(r.method)}`, `-${q(r.amount)}`);
   row('Estado del pago', PAYMENT_STATUS_LABELS[order.paymentStatus]);
   if (order.balanceDue > 0) row('Saldo pendiente', q(order.balanceDue));
+  if (fel) drawFelBlock(doc, fel, { margin: MARGIN, inner: INNER, width: WIDTH, centered, rule });
   doc.moveDown(0.8);
   doc.font('Helvetica');
   centered(footer);

@@ -8,6 +8,7 @@ import type { OrderingConfig } from '../../config';
 import { OrderReader } from '../application/order-reader';
 import { receiptPdf } from '../application/receipt';
 import { StoreLogos } from '../application/store-logos';
+import { ReceiptFel } from '../application/receipt-fel';
 import { StoreReader } from '../application/store-reader';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -41,6 +42,7 @@ export class ReceiptLinkController {
     private readonly reader: OrderReader,
     private readonly stores: StoreReader,
     private readonly logos: StoreLogos,
+    private readonly fel: ReceiptFel,
   ) {}
 
   @Get('orders/:id/receipt-link')
@@ -55,7 +57,9 @@ export class ReceiptLinkController {
     if (!validSignature(this.config.INTERNAL_SECRET, storeId, orderId, signature)) throw new NotFoundError(NOT_FOUND);
     const order = await this.reader.get(storeId, orderId);
     const store = await this.stores.findStore(storeId);
-    const pdf = await receiptPdf(order, store, await this.logos.forReceipt({ userId: null, storeId }, store?.logo_url));
+    const caller = { userId: null, storeId };
+    const [logo, fel] = await Promise.all([this.logos.forReceipt(caller, store?.logo_url), this.fel.block(caller, order.id)]);
+    const pdf = await receiptPdf(order, store, logo, fel);
     await reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="recibo-${order.code}.pdf"`)
