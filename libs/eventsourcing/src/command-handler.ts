@@ -10,6 +10,12 @@ export interface HandleCommandOptions {
   retries?: number;
   /** Run inside this transaction (no retry then: the caller owns the transaction). */
   client?: PoolClient;
+  /**
+   * The caller knows the stream is new (an id it has just made, or one it read empty a moment ago):
+   * the first attempt decides on the initial state without reading the stream. If the stream exists
+   * after all, the append clashes and the next attempt reads it as usual.
+   */
+  newStream?: boolean;
 }
 
 export interface HandleCommandResult<State, Event extends DomainEvent> {
@@ -37,7 +43,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<HandleCommandResult<State, Event>> {
   const retries = options.client ? 0 : (options.retries ?? 3);
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId, 0, options.client);
+    const recorded = attempt === 0 && options.newStream ? [] : await store.readStream(streamId, 0, options.client);
     const events = recorded.map((r) => ({ type: r.type, data: r.data }) as Event);
     const state = fold(decider, events);
     const newEvents = decider.decide(command, state);
@@ -47,7 +53,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const res = await store.append(streamId, newEvents, version, options.metadata, options.client);
       return { newEvents, newState: newEvents.reduce(decider.evolve, state), version: res.nextExpectedVersion, position: res.position };
     } catch (err) {
-      if (err instanceof ConcurrencyError && attempt < retries) {
+      if (err instanceof ConcurrencyError && (attempt < retries || (attempt === 0 && options.newStream && !options.client))) {
         await new Promise((r) => setTimeout(r, 2 + Math.random() * 10 * (attempt + 1)));
         continue;
       }

@@ -52,6 +52,23 @@ describe('handleCommand', () => {
     expect(noop).toEqual({ newEvents: [], newState: { value: 0 }, version: 0, position: null });
   });
 
+  it('decides a new stream without reading it, and reads it when it was not new after all', async () => {
+    const reads: string[] = [];
+    class CountingStore extends PostgresEventStore {
+      override readStream(streamId: string, fromVersion = 0, client?: PoolClient): Promise<RecordedEventWithTx[]> {
+        reads.push(streamId);
+        return super.readStream(streamId, fromVersion, client);
+      }
+    }
+    const counting = new CountingStore(db.pool, 'counters');
+    const fresh = await handleCommand(counting, 'c-new', counterDecider, { type: 'Increment', by: 2 }, { newStream: true, retries: 0 });
+    expect([fresh.version, fresh.newState, reads]).toEqual([1, { value: 2 }, []]);
+    // Not new: the append clashes, the next attempt reads the stream and decides on what it holds (even with no retries asked for).
+    const again = await handleCommand(counting, 'c-new', counterDecider, { type: 'Increment', by: 3 }, { newStream: true, retries: 0 });
+    expect([again.version, again.newState, reads]).toEqual([2, { value: 5 }, ['c-new']]);
+    expect((await store.readStream('c-new')).map((e) => e.data)).toEqual([{ by: 2 }, { by: 3 }]);
+  });
+
   it('retries on ConcurrencyError and succeeds when the clash goes away', async () => {
     const raced = new RacedStore(db.pool, 'counters');
     raced.races = 2;

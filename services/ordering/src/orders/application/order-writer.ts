@@ -15,7 +15,9 @@ export class OrderWriter {
   constructor(@Inject(EVENT_STORE) private readonly store: PostgresEventStore) {}
 
   run(command: OrderCommand, metadata: { storeId: string; actor: string }, retries = 3): Promise<HandleCommandResult<OrderState, OrderEvent>> {
-    return handleCommand(this.store, orderStreamId(commandOrderId(command)), checkedOrderDecider, command, { metadata, retries });
+    // A placement names an order the checkout has just made an id for (or found unplaced): its stream
+    // is decided on without reading it; one placed meanwhile clashes and is read then.
+    return handleCommand(this.store, orderStreamId(commandOrderId(command)), checkedOrderDecider, command, { metadata, retries, newStream: command.type === 'PlaceOrder' });
   }
 
   /** The order as its stream has it now. */
