@@ -19,5 +19,10 @@ export const felConfigShape = {
   /** First retry after this, doubling on each failure up to FEL_RETRY_MAX_MS. */
   FEL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(1000),
   FEL_RETRY_MAX_MS: z.coerce.number().int().min(10).default(60_000),
+  /**
+   * Nice steps (0-19, Linux) the FEL service runs below the others: its work (certifying after the
+   * sale) can wait a few milliseconds, the sales it follows cannot. 0 keeps the same priority.
+   */
+  FEL_NICE: z.coerce.number().int().min(0).max(19).default(10),
 };
 export type FelConfig = ServiceConfig<typeof felConfigShape>;

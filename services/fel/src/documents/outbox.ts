@@ -6,9 +6,21 @@ import { type CertifyOutcome, InfileClient } from '../certifier/infile-client';
 import type { FelConfig } from '../config';
 import { SandboxHost } from '../sandbox/sandbox-host';
 import { FelSettingsService as Settings, type StoreFel } from '../settings/fel-settings.service';
-import { type CreditNoteRow, creditNoteXml } from './credit-notes';
+import { CreditNoteSender } from './credit-note-sender';
 import type { DocumentRow } from './documents.service';
 import { buildAnnulment, certificationOf } from './dte-xml';
+
+/** A certifier's answer for a document, as the pass writes it. */
+interface Certified {
+  order_id: string;
+  xml: string;
+  uuid: string | null;
+  series: string | null;
+  number: string | null;
+  certified_at: string;
+  nit: string | null;
+  name: string | null;
+}
 
 /** Documents one pass claims at most (each is sent at once, in parallel). */
 const BATCH = 25;
@@ -27,6 +39,9 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** Whether the next pass looks for credit notes too: set by the poll and when the reaction queues one. */
+  private notesDue = true;
+  private readonly notes: CreditNoteSender;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -34,10 +49,12 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly settings: Settings,
     private readonly sandbox: SandboxHost,
-  ) {}
+  ) {
+    this.notes = new CreditNoteSender({ pool, logger, client: (c) => this.client(c), backoffMs: (n) => this.backoffMs(n), batch: BATCH, leaseSeconds: LEASE_SECONDS });
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.wake(), this.config.FEL_POLL_MS);
+    this.timer = setInterval(() => this.wake(true), this.config.FEL_POLL_MS);
     this.timer.unref();
   }
 
@@ -47,9 +64,10 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     await this.running;
   }
 
-  /** Runs a pass now (or right after the one under way): the reaction calls it when it queues documents. */
-  wake(): void {
+  /** Runs a pass now (or right after the one under way): the reaction calls it when it queues documents (`notes`: or credit notes). */
+  wake(notes = false): void {
     if (this.stopped) return;
+    if (notes) this.notesDue = true;
     if (this.running) {
       this.again = true;
       return;
@@ -68,8 +86,11 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
   /** Passes until nothing is due (tests await it). */
   async drain(): Promise<void> {
     while (!this.stopped) {
-      const [claimed, notes] = await Promise.all([this.claim(), this.claimCreditNotes()]);
+      const checkNotes = this.notesDue;
+      this.notesDue = false;
+      const [claimed, notes] = await Promise.all([this.claim(), checkNotes ? this.notes.claim() : []]);
       if (claimed.length === 0 && notes.length === 0) return;
+      if (notes.length > 0) this.notesDue = true;
       // One read of a store's settings per pass, however many of its documents it sends.
       const stores = new Map<string, Promise<StoreFel>>();
       const fel = (storeId: string) => {
@@ -77,7 +98,10 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
         if (!s) stores.set(storeId, (s = this.settings.forIssuing(storeId)));
         return s;
       };
-      await Promise.all([...claimed.map((row) => this.process(row, fel)), ...notes.map((note) => this.processCreditNote(note, fel))]);
+      const results = await Promise.all([...claimed.map((row) => this.process(row, fel)), ...notes.map((note) => this.notes.send(note, fel).then(() => null))]);
+      await this.recordCertified(results.filter((c): c is Certified => c !== null));
+      // A document certified may let its credit notes go.
+      if (results.some((c) => c !== null)) this.notesDue = true;
     }
   }
 
@@ -103,45 +127,68 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     return Math.min(this.config.FEL_RETRY_MAX_MS, this.config.FEL_RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
   }
 
-  private async process(row: DocumentRow, settings: (storeId: string) => Promise<StoreFel>): Promise<void> {
+  /** Sends one document (or its annulment); a certification is answered, to be written with the pass's others. */
+  private async process(row: DocumentRow, settings: (storeId: string) => Promise<StoreFel>): Promise<Certified | null> {
     try {
       const fel = await settings(row.store_id);
-      if (row.status === 'certified') return await this.annul(row, fel.credentials);
+      if (row.status === 'certified') {
+        await this.annul(row, fel.credentials);
+        return null;
+      }
       if (row.cancel_reason !== null) {
         // Cancelled before it was certified: nothing to certify or annul.
         await this.pool.query(`UPDATE fel.documents SET status = 'annulled', annulled_at = now(), lease_until = NULL WHERE order_id = $1 AND status = 'pending'`, [row.order_id]);
-        return;
+        return null;
       }
       const outcome = await this.client(row.certifier).send(row.xml_sent, row.order_id, fel.credentials);
-      await this.record(row, outcome);
+      return await this.record(row, outcome);
     } catch (err) {
       this.logger.warn({ err, orderId: row.order_id }, 'No se pudo enviar la factura electrónica');
       await this.pool
         .query(`UPDATE fel.documents SET lease_until = NULL, next_attempt_at = now() + $2 * interval '1 millisecond' WHERE order_id = $1`, [row.order_id, this.backoffMs(row.attempts)])
         .catch(() => undefined);
+      return null;
     }
   }
 
-  private async record(row: DocumentRow, outcome: CertifyOutcome): Promise<void> {
+  private async record(row: DocumentRow, outcome: CertifyOutcome): Promise<Certified | null> {
     if (outcome.kind === 'certified') {
       const cert = certificationOf(outcome.xml);
-      const uuid = outcome.uuid ?? /<dte:NumeroAutorizacion[^>]*>([^<]+)</.exec(outcome.xml)?.[1] ?? null;
-      await this.pool.query(
-        `UPDATE fel.documents SET status = 'certified', xml_certified = $2, authorization_uuid = $3, series = $4, number = $5, certified_at = $6,
-           certifier_nit = $7, certifier_name = $8, error = NULL, lease_until = NULL
-         WHERE order_id = $1 AND status = 'pending'`,
-        [row.order_id, outcome.xml, uuid, outcome.series, outcome.number, cert?.certifiedAt ?? new Date(), cert?.nit ?? null, cert?.name ?? null],
-      );
-      // A cancellation that came in while the call was under way: the annulment is due now.
-      return;
+      return {
+        order_id: row.order_id,
+        xml: outcome.xml,
+        uuid: outcome.uuid ?? /<dte:NumeroAutorizacion[^>]*>([^<]+)</.exec(outcome.xml)?.[1] ?? null,
+        series: outcome.series,
+        number: outcome.number,
+        certified_at: cert?.certifiedAt ?? new Date().toISOString(),
+        nit: cert?.nit ?? null,
+        name: cert?.name ?? null,
+      };
     }
     if (outcome.kind === 'refused') {
       await this.pool.query(`UPDATE fel.documents SET status = 'failed', error = $2, lease_until = NULL WHERE order_id = $1 AND status = 'pending'`, [row.order_id, outcome.message]);
-      return;
+      return null;
     }
     await this.pool.query(
       `UPDATE fel.documents SET error = $2, lease_until = NULL, next_attempt_at = now() + $3 * interval '1 millisecond' WHERE order_id = $1 AND status = 'pending'`,
       [row.order_id, outcome.message, this.backoffMs(row.attempts)],
+    );
+    return null;
+  }
+
+  /**
+   * The pass's certifications in one statement (a pass sends up to 25 documents at once; one write
+   * each was most of FEL's queries while sales are being made). A cancellation that came in while
+   * the call was under way leaves the document certified with its reason: the annulment is due now.
+   */
+  private async recordCertified(done: Certified[]): Promise<void> {
+    if (done.length === 0) return;
+    await this.pool.query(
+      `UPDATE fel.documents d SET status = 'certified', xml_certified = c.xml, authorization_uuid = c.uuid, series = c.series, number = c.number, certified_at = c.certified_at,
+         certifier_nit = c.nit, certifier_name = c.name, error = NULL, lease_until = NULL
+         FROM jsonb_to_recordset($1::jsonb) AS c(order_id uuid, xml text, uuid text, series text, number text, certified_at timestamptz, nit text, name text)
+        WHERE d.order_id = c.order_id AND d.status = 'pending'`,
+      [JSON.stringify(done)],
     );
   }
 
@@ -168,55 +215,5 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
       `Anulación: ${outcome.message}`,
       this.backoffMs(row.attempts),
     ]);
-  }
-
-  /** Credit notes due whose original is certified (the note names its authorisation). */
-  private async claimCreditNotes(): Promise<CreditNoteRow[]> {
-    const r = await this.pool.query<CreditNoteRow>(
-      `UPDATE fel.credit_notes c SET lease_until = now() + interval '${LEASE_SECONDS} seconds', attempts = c.attempts + 1
-       WHERE c.refund_id IN (
-         SELECT n.refund_id FROM fel.credit_notes n JOIN fel.documents d ON d.order_id = n.order_id AND d.status = 'certified'
-          WHERE n.status = 'pending' AND n.next_attempt_at <= now() AND (n.lease_until IS NULL OR n.lease_until < now())
-          ORDER BY n.next_attempt_at LIMIT ${BATCH} FOR UPDATE OF n SKIP LOCKED)
-       RETURNING c.*`,
-    );
-    return r.rows;
-  }
-
-  /** Sends one credit note (Identificador: the refund's id); its XML is built on the first attempt and kept. */
-  private async processCreditNote(note: CreditNoteRow, settings: (storeId: string) => Promise<StoreFel>): Promise<void> {
-    const retryLater = (message: string | null) =>
-      this.pool.query(`UPDATE fel.credit_notes SET error = $2, lease_until = NULL, next_attempt_at = now() + $3 * interval '1 millisecond' WHERE refund_id = $1 AND status = 'pending'`, [
-        note.refund_id,
-        message,
-        this.backoffMs(note.attempts),
-      ]);
-    try {
-      const fel = await settings(note.store_id);
-      let xml = note.xml_sent;
-      if (!xml) {
-        const origin = (await this.pool.query<DocumentRow>('SELECT * FROM fel.documents WHERE order_id = $1', [note.order_id])).rows[0];
-        const built = origin ? creditNoteXml(note, origin, fel) : null;
-        if (!built) return void (await retryLater('La factura original no está certificada; se reintentará.'));
-        xml = built.xml;
-        await this.pool.query('UPDATE fel.credit_notes SET xml_sent = $2, vat = $3 WHERE refund_id = $1', [note.refund_id, xml, built.vat]);
-      }
-      const outcome = await this.client(note.certifier).send(xml, note.refund_id, fel.credentials);
-      if (outcome.kind === 'certified') {
-        const cert = certificationOf(outcome.xml);
-        await this.pool.query(
-          `UPDATE fel.credit_notes SET status = 'certified', xml_certified = $2, authorization_uuid = $3, series = $4, number = $5, certified_at = $6, error = NULL, lease_until = NULL
-           WHERE refund_id = $1 AND status = 'pending'`,
-          [note.refund_id, outcome.xml, outcome.uuid, outcome.series, outcome.number, cert?.certifiedAt ?? new Date()],
-        );
-      } else if (outcome.kind === 'refused') {
-        await this.pool.query(`UPDATE fel.credit_notes SET status = 'failed', error = $2, lease_until = NULL WHERE refund_id = $1 AND status = 'pending'`, [note.refund_id, outcome.message]);
-      } else {
-        await retryLater(outcome.message);
-      }
-    } catch (err) {
-      this.logger.warn({ err, refundId: note.refund_id }, 'No se pudo enviar la nota de crédito');
-      await retryLater(null).catch(() => undefined);
-    }
   }
 }

@@ -91,6 +91,7 @@ export class OrderingOrdersReaction {
           }
           if (placed.size > 0) await this.keepOrders(tx, [...placed.values()]);
           let queued = false;
+          let notes = false;
           const sales = await this.sales(tx, paid.map((p) => p.orderId).filter((id) => !placed.has(id)));
           for (const p of paid) {
             const row = placed.get(p.orderId) ?? sales.get(p.orderId);
@@ -99,7 +100,7 @@ export class OrderingOrdersReaction {
           for (const step of steps) {
             if (step.kind === 'refund') {
               // A cancellation's refunds follow it: its document is annulled instead (cancel_reason is set by then).
-              queued = (await queueCreditNote(tx, step.refund)) || queued;
+              notes = (await queueCreditNote(tx, step.refund)) || notes;
               continue;
             }
             const c = step.change;
@@ -118,7 +119,7 @@ export class OrderingOrdersReaction {
             queued = (r.rowCount ?? 0) > 0 || queued;
           }
           // The batch commits after this returns; the outbox's own poll catches anything this wake misses.
-          if (queued) setTimeout(() => outbox.wake(), 20).unref();
+          if (queued || notes) setTimeout(() => outbox.wake(notes), 20).unref();
         },
       }),
     );
