@@ -223,3 +223,49 @@ it("the product form's stock edit counts AVAILABLE units: held units stay held a
   expect(res.json()).toMatchObject({ stock: 5, adjusted: true });
   expect(await row(productId)).toEqual({ on_hand: 8, reserved: 3 });
 });
+
+it('a retry of an order whose hold was given back (it ran out, or ordering released a lost checkout) holds the units anew, or hears Sin Stock when they are gone', async () => {
+  const productId = await product('Cacao', 3);
+  const retried = randomUUID();
+  expect((await reserve({ orderId: retried, lines: [{ productId, quantity: 2 }] })).statusCode).toBe(200);
+  const release = (orderId: string) => app.inject(signedRequest({ method: 'POST', url: '/internal/reservations/release', payload: { orderId }, ...store }));
+  expect((await release(retried)).json()).toEqual({ released: 1 });
+  expect(await row(productId)).toEqual({ on_hand: 3, reserved: 0 });
+  // The shopper's retry (same order id): held again, with its events, not answered from the old hold.
+  const again = await reserve({ orderId: retried, lines: [{ productId, quantity: 2 }] });
+  expect(again.statusCode).toBe(200);
+  expect(again.json().position).not.toBeNull();
+  expect(await row(productId)).toEqual({ on_hand: 3, reserved: 2 });
+  expect((await reserve({ orderId: retried, lines: [{ productId, quantity: 2 }] })).json().position).toBeNull();
+  expect(await row(productId)).toEqual({ on_hand: 3, reserved: 2 });
+
+  // Given back again, and meanwhile the units went to another order: the retry is refused, nothing oversold.
+  expect((await release(retried)).json()).toEqual({ released: 1 });
+  expect((await reserve({ orderId: randomUUID(), lines: [{ productId, quantity: 2 }] })).statusCode).toBe(200);
+  const late = await reserve({ orderId: retried, lines: [{ productId, quantity: 2 }] });
+  expect(late.statusCode).toBe(409);
+  expect(late.json().message).toBe('Sin Stock: Cacao (quedan 1)');
+  expect(await row(productId)).toEqual({ on_hand: 3, reserved: 2 });
+  expect(await streamTypes(productId)).toEqual(['StockItemOpened', 'StockReserved', 'StockReservationReleased', 'StockReserved', 'StockReservationReleased', 'StockReserved']);
+});
+
+it('lists the orders whose units are held and not yet placed (for ordering when it starts), with their store', async () => {
+  const productId = await product('Panela', 10);
+  const waiting = randomUUID();
+  const placedOne = randomUUID();
+  await reserve({ orderId: waiting, lines: [{ productId, quantity: 1 }] });
+  await reserve({ orderId: placedOne, lines: [{ productId, quantity: 1 }] });
+  await orderEvent(placedOne, 'OrderPlaced', placed(productId, 1));
+  await until(
+    async () => (await pool.query(`SELECT status FROM inventory.reservations WHERE order_id = $1`, [placedOne])).rows[0]?.status,
+    (s) => s === 'placed',
+  );
+  const held = await app.inject(signedRequest({ method: 'POST', url: '/internal/reservations/held', payload: { before: new Date(Date.now() + 1000).toISOString() }, userId: 'ordering' }));
+  expect(held.statusCode).toBe(200);
+  const orders = (held.json() as { orders: { orderId: string; storeId: string }[] }).orders;
+  expect(orders).toContainEqual({ orderId: waiting, storeId: store.storeId });
+  expect(orders.map((o) => o.orderId)).not.toContain(placedOne);
+  const earlier = await app.inject(signedRequest({ method: 'POST', url: '/internal/reservations/held', payload: { before: new Date(Date.now() - 3_600_000).toISOString() }, userId: 'ordering' }));
+  expect((earlier.json() as { orders: unknown[] }).orders.map((o) => (o as { orderId: string }).orderId)).not.toContain(waiting);
+  expect((await app.inject({ method: 'POST', url: '/internal/reservations/held', payload: { before: new Date().toISOString() } })).statusCode).toBe(401);
+});

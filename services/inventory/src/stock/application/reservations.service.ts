@@ -18,6 +18,9 @@ export interface ReserveInput {
 
 type ReservationRow = { product_id: string; quantity: number; status: string };
 
+/** A line given back before its order appeared (expired or released by ordering): it holds nothing. */
+const released = (row: ReservationRow): boolean => row.status === 'expired';
+
 /**
  * Stock held for orders (ARCHITECTURE.md, Consistency): reserve before the order exists, confirm
  * when it is placed, release on cancel or expiry, sell when it leaves for delivery. Each step
@@ -59,7 +62,10 @@ export class ReservationsService {
       }
       if (existing.length > 0) {
         if (existing.some((r) => r.store_id !== owner.storeId)) throw new NotFoundError(InventoryMessages.productNotFound);
-        return this.answer(input.orderId, existing, locked, null);
+        // A hold given back before its order appeared (it ran out, or ordering released a checkout
+        // it lost) holds nothing: the same order asking again (a shopper's retry with its
+        // Idempotency-Key) is reserved anew, against the stock as it is now. Any other is its hold.
+        if (!existing.every(released)) return this.answer(input.orderId, existing, locked, null);
       }
       const expiresAt = new Date(Date.now() + holdMs).toISOString();
       const metadata: AppendMetadata = { storeId: owner.storeId, actor: owner.userId, correlationId: input.orderId };
@@ -76,7 +82,7 @@ export class ReservationsService {
       } catch (err) {
         // The units may be gone to this very order: a call with the same orderId that committed while
         // this one waited for the rows (not in the locking read's snapshot). A new statement sees it.
-        const held = await tx.query<ReservationRow & { store_id: string }>(`SELECT product_id, quantity, status, store_id FROM ${W.reservations} WHERE order_id = $1`, [input.orderId]);
+        const held = await tx.query<ReservationRow & { store_id: string }>(`SELECT product_id, quantity, status, store_id FROM ${W.reservations} WHERE order_id = $1 AND status <> 'expired'`, [input.orderId]);
         if (held.rows.length === 0) throw err;
         if (held.rows.some((r) => r.store_id !== owner.storeId)) throw new NotFoundError(InventoryMessages.productNotFound);
         return this.answer(input.orderId, held.rows, locked, null);
@@ -98,22 +104,25 @@ export class ReservationsService {
       for (const d of decided) d.l.state = d.state;
       const open = decided.filter((d) => d.state.status === 'open');
       const shortLines = decided.filter((d) => d.short > 0);
-      let written: { rows: { xid: string }[] };
+      let written: { rows: { xid: string; lines: number }[] };
       try {
-        written = await tx.query<{ xid: string }>({
+        written = await tx.query<{ xid: string; lines: number }>({
           name: 'inventory_reserve_write',
           text: `WITH moved AS (
                    UPDATE ${W.rows} r SET version = u.version, on_hand = u.on_hand, reserved = u.reserved
                    FROM unnest($1::uuid[], $2::int[], $3::int[], $4::int[]) AS u(product_id, version, on_hand, reserved)
                    WHERE r.product_id = u.product_id),
                  held AS (
-                   INSERT INTO ${W.reservations} (order_id, product_id, store_id, quantity, status, expires_at)
-                   SELECT $5, u.product_id, $6, u.quantity, $7, $8 FROM unnest($9::uuid[], $10::int[]) AS u(product_id, quantity)),
+                   INSERT INTO ${W.reservations} AS x (order_id, product_id, store_id, quantity, status, expires_at)
+                   SELECT $5, u.product_id, $6, u.quantity, $7, $8 FROM unnest($9::uuid[], $10::int[]) AS u(product_id, quantity)
+                   ON CONFLICT (order_id, product_id) DO UPDATE SET quantity = EXCLUDED.quantity, status = EXCLUDED.status, expires_at = EXCLUDED.expires_at, created_at = now(), updated_at = now()
+                   WHERE x.status = 'expired'
+                   RETURNING 1),
                  short AS (
                    INSERT INTO ${W.shortfalls} (order_id, product_id, store_id, product_name, missing)
                    SELECT $5, u.product_id, $6, u.name, u.missing FROM unnest($11::uuid[], $12::text[], $13::int[]) AS u(product_id, name, missing)
                    ON CONFLICT DO NOTHING)
-                 SELECT pg_current_xact_id()::text AS xid`,
+                 SELECT pg_current_xact_id()::text AS xid, (SELECT count(*) FROM held)::int AS lines`,
           values: [
             open.map((d) => d.l.productId),
             open.map((d) => d.l.version),
@@ -136,6 +145,9 @@ export class ReservationsService {
         if ((err as { code?: string; constraint?: string }).code === '23505') throw new ConcurrencyError(`reservation-${input.orderId}`, 0);
         throw err;
       }
+      // A line not written: the same order held it again meanwhile (its row was no longer 'expired').
+      // Again, in a new snapshot, answers that hold; this one's events roll back with the transaction.
+      if (written.rows[0].lines < productIds.length) throw new ConcurrencyError(`reservation-${input.orderId}`, 0);
       const lastEvent = appended[appended.length - 1];
       return this.answer(
         input.orderId,
@@ -191,6 +203,18 @@ export class ReservationsService {
       values: [[...new Set(orderIds)]],
     });
     return new Set(r.rows.map((x) => x.order_id));
+  }
+
+  /**
+   * Orders with units held and not placed (no OrderPlaced seen yet) whose hold was taken before
+   * `before`, oldest first: what ordering looks through when it starts, for checkouts it lost.
+   */
+  async heldBefore(before: Date, limit = 1000): Promise<{ orderId: string; storeId: string }[]> {
+    const r = await this.model.pool.query<{ order_id: string; store_id: string }>(
+      `SELECT order_id, min(store_id::text) AS store_id FROM ${W.reservations} WHERE status = 'held' AND created_at < $1 GROUP BY order_id ORDER BY min(created_at) LIMIT $2`,
+      [before, limit],
+    );
+    return r.rows.map((x) => ({ orderId: x.order_id, storeId: x.store_id }));
   }
 
   /** OrderPlaced: the hold no longer expires. */

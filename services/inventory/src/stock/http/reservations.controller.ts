@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ReserveStockRequest, type ReserveStockResponse } from '@tiendita/contracts';
-import { Owner, type OwnerIdentity, parse, ProjectionHost, ProjectionPausedError } from '@tiendita/service-kit';
+import { Caller, type CallerIdentity, Owner, type OwnerIdentity, parse, ProjectionHost, ProjectionPausedError } from '@tiendita/service-kit';
 import { z } from 'zod';
 import { ReservationsService } from '../application/reservations.service';
 import { ORDERS_REACTION } from '../reactions/ordering-orders.consumer';
@@ -10,6 +10,9 @@ const SettledRequest = z.object({ transactionId: z.string().regex(/^\d{1,20}$/),
 
 /** The order whose hold ordering gives back (its checkout failed after reserving). */
 const ReleaseRequest = z.object({ orderId: z.string().uuid() });
+
+/** Which holds ordering looks through when it starts (taken before it started). */
+const HeldRequest = z.object({ before: z.iso.datetime(), limit: z.number().int().min(1).max(5000).default(1000) });
 
 /** How long ordering's status change waits here at most before answering anyway. */
 const SETTLED_TIMEOUT_MS = 2000;
@@ -37,6 +40,19 @@ export class ReservationsController {
   @HttpCode(200)
   async release(@Owner() _owner: OwnerIdentity, @Body() body: unknown): Promise<{ released: number }> {
     return { released: await this.reservations.release(parse(ReleaseRequest, body ?? {}).orderId, 'expired') };
+  }
+
+  /**
+   * POST /internal/reservations/held: the orders whose units are held and not yet placed, held
+   * since before `before`. Ordering asks when it starts: those it never recorded were checkouts
+   * its previous process lost, and it releases them (release above) instead of waiting for their hold
+   * to run out. A signed service call; it names no store.
+   */
+  @Post('held')
+  @HttpCode(200)
+  async held(@Caller() _caller: CallerIdentity, @Body() body: unknown): Promise<{ orders: { orderId: string; storeId: string }[] }> {
+    const { before, limit } = parse(HeldRequest, body ?? {});
+    return { orders: await this.reservations.heldBefore(new Date(before), limit) };
   }
 
   /**
