@@ -80,6 +80,14 @@ export const UserNameChanged = z.object({
 });
 export type UserNameChanged = z.infer<typeof UserNameChanged>;
 
+/**
+ * How an owner is named wherever another service shows who did something (order history,
+ * payments, price history, the kardex): first and last name, or the e-mail when both are empty.
+ */
+export function userDisplayName(firstName: string, lastName: string, email = ''): string {
+  return `${firstName} ${lastName}`.trim() || email;
+}
+
 /** A store with every column of the spec's `stores` entity, defaults already applied. */
 export const StoreCreated = z.object({
   storeId: z.string().uuid(),

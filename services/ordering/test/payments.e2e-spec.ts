@@ -247,3 +247,17 @@ describe('checkout compensation', () => {
     expect(await stockRow(productId)).toEqual({ ...before, reserved: before.reserved + 2 });
   });
 });
+
+describe('authors', () => {
+  it("an owner who changes their name in the profile signs later payments with it (ordering's copy of the names follows)", async () => {
+    const renamed = stack.client();
+    const account = await registerAndLogin(renamed, { whatsappNumber: '5555-4321' });
+    const changed = await renamed.put('/api/auth/user', { firstName: 'Rosa María', lastName: 'Pérez' });
+    expect(changed.status).toBe(200);
+    const row = await until(
+      async () => (await stack.pool.query<{ name: string }>('SELECT name FROM ordering.users WHERE id = $1', [account.userId])).rows[0]?.name,
+      (name) => name === 'Rosa María Pérez',
+    );
+    expect(row).toBe('Rosa María Pérez');
+  });
+});

@@ -1,15 +1,16 @@
-import { UserRegistered } from '@tiendita/contracts';
+import { UserNameChanged, UserRegistered, userDisplayName } from '@tiendita/contracts';
 import type { Projection } from '@tiendita/eventsourcing';
 
 export type UsersTable = 'users';
 
 /**
- * Catalog's copy of the owners' names (from identity's UserRegistered), so the price history can
+ * Catalog's copy of the owners' names (from identity's UserRegistered, then UserNameChanged), so the price history can
  * say who made a change by name instead of by user id. Nothing else of the user is copied: no
  * email, no credential.
  */
 export const usersProjection: Projection<UsersTable> = {
   name: 'shop_users',
+  // Names follow UserNameChanged (new with the profile page: no earlier event to replay, same version).
   version: 1,
   sources: ['identity'],
   tables: ['users'],
@@ -25,10 +26,14 @@ export const usersProjection: Projection<UsersTable> = {
 
   async apply(tx, events, t) {
     for (const event of events) {
-      if (event.type !== 'UserRegistered') continue;
-      const d = UserRegistered.parse(event.data);
-      const name = `${d.firstName} ${d.lastName}`.trim() || d.email;
-      await tx.query(`INSERT INTO ${t.users} (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`, [d.userId, name]);
+      if (event.type === 'UserRegistered') {
+        const d = UserRegistered.parse(event.data);
+        await tx.query(`INSERT INTO ${t.users} (id, name) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name`, [d.userId, userDisplayName(d.firstName, d.lastName, d.email)]);
+      } else if (event.type === 'UserNameChanged') {
+        const d = UserNameChanged.parse(event.data);
+        const name = userDisplayName(d.firstName, d.lastName);
+        if (name) await tx.query(`UPDATE ${t.users} SET name = $2 WHERE id = $1`, [d.userId, name]);
+      }
     }
   },
 };

@@ -6,7 +6,9 @@ import {
   StockReservationReleased,
   StockReserved,
   StockSold,
+  UserNameChanged,
   UserRegistered,
+  userDisplayName,
 } from '@tiendita/contracts';
 import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
@@ -155,8 +157,15 @@ export const stockProjection: Projection<StockTable> = {
           const d = UserRegistered.pick({ userId: true, firstName: true, lastName: true }).parse(event.data);
           await tx.query(`INSERT INTO ${t.owner_names} (user_id, name) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name`, [
             d.userId,
-            `${d.firstName} ${d.lastName}`.trim(),
+            userDisplayName(d.firstName, d.lastName),
           ]);
+          break;
+        }
+        case 'UserNameChanged': {
+          // New with the profile page (no earlier event to replay): the kardex names the owner as they are called now.
+          const d = UserNameChanged.parse(event.data);
+          const name = userDisplayName(d.firstName, d.lastName);
+          if (name) await tx.query(`UPDATE ${t.owner_names} SET name = $2 WHERE user_id = $1`, [d.userId, name]);
           break;
         }
         default:
@@ -170,7 +179,7 @@ export const stockProjection: Projection<StockTable> = {
 const HELD_MOVES = new Set(['StockReserved', 'StockReservationReleased', 'StockSold']);
 const ORDERS_PLACED = new Set(['OrderPlaced']);
 /** Every event type this projection reads. */
-const READ = new Set([...HELD_MOVES, ...ORDERS_PLACED, 'StockItemOpened', 'StockAdjusted', 'StockMinimumSet', 'UserRegistered']);
+const READ = new Set([...HELD_MOVES, ...ORDERS_PLACED, 'StockItemOpened', 'StockAdjusted', 'StockMinimumSet', 'UserRegistered', 'UserNameChanged']);
 /** What the ledger reads of OrderPlaced. */
 const PlacedCode = OrderPlaced.pick({ orderId: true, code: true });
 

@@ -7,14 +7,16 @@ import type { Pool } from 'pg';
 export const UNKNOWN_AUTHOR = 'Usuario';
 export const SYSTEM_AUTHOR = 'Sistema';
 const CACHE_SIZE = 1000;
+/** How long a name is kept in memory: an owner who changes their name in the profile signs new entries with it within this time. */
+const CACHE_MS = 30_000;
 
 /**
  * The display names of the owners who write orders, payments and refunds, from ordering's copy of
- * identity's UserRegistered (users.projection.ts). Names never change there, so they are kept.
+ * identity's users (users.projection.ts), kept in memory for CACHE_MS.
  */
 @Injectable()
 export class AuthorNames {
-  private readonly cache = new Map<string, string>();
+  private readonly cache = new Map<string, { name: string; until: number }>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -41,17 +43,19 @@ export class AuthorNames {
 
   private async lookup(ids: readonly string[]): Promise<Map<string, string>> {
     const out = new Map<string, string>();
+    const now = Date.now();
     const missing = ids.filter((id) => {
-      const name = this.cache.get(id);
-      if (name !== undefined) out.set(id, name);
-      return name === undefined;
+      const kept = this.cache.get(id);
+      if (kept !== undefined && kept.until > now) out.set(id, kept.name);
+      return kept === undefined || kept.until <= now;
     });
     if (missing.length === 0) return out;
     const r = await this.pool.query<{ id: string; name: string }>({ name: 'ordering_author_names', text: 'SELECT id, name FROM ordering.users WHERE id = ANY($1::uuid[])', values: [missing] });
     for (const row of r.rows) {
       out.set(row.id, row.name);
+      this.cache.delete(row.id);
       if (this.cache.size >= CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(row.id, row.name);
+      this.cache.set(row.id, { name: row.name, until: now + CACHE_MS });
     }
     return out;
   }
