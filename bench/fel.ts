@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SandboxCertifier } from '../services/fel/src/sandbox/sandbox-certifier';
+import { cpuSeconds, machineBusySeconds } from './_proc';
 import { type BenchService, benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
 
 const root = join(__dirname, '..');
@@ -176,11 +177,17 @@ async function main(): Promise<void> {
     await settle(warmSince, warm.statuses['201'] ?? 0, 120_000);
 
     const results: { saleP99: number; certifiedP99: number; documents: number; certified: number; outageCertified: number; outageDocuments: number }[] = [];
+    // CPU each process spends per sale while sales and certification run side by side (this process is the certifier).
+    const procs: [string, number][] = [...children.map((c) => [c.name, c.child.pid ?? 0] as [string, number]), ['certificador', process.pid]];
     for (let run = 1; run <= RUNS; run++) {
       const since = await now();
+      const cpuBefore = procs.map(([, pid]) => cpuSeconds(pid));
+      const machineBefore = machineBusySeconds();
       const steady = await openLoop(RATE, SECONDS);
       const sold = steady.statuses['201'] ?? 0;
       const settled = await settle(since, sold, 180_000);
+      const perSale = procs.map(([name, pid], i) => `${name} ${round2(((cpuSeconds(pid) - cpuBefore[i]) * 1000) / Math.max(1, sold))}`);
+      console.log(`  CPU por venta (ms, hasta certificar todo): ${perSale.join(', ')}; máquina entera (con la carga de otros) ${round1(((machineBusySeconds() - machineBefore) * 1000) / Math.max(1, sold))}`);
       const saleP99 = round1(percentile(steady.latencies, 99));
       const seconds = settled.seconds ?? [];
       const certifiedP99 = round2(percentile(seconds, 99));

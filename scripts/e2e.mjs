@@ -34,7 +34,7 @@ if (build.status !== 0) {
   process.exit(1);
 }
 
-// ---- a free port block: the gateway on PORT, the services on PORT+1 … PORT+5 ----------------------
+// ---- a free port block: the gateway on PORT, the services on PORT+1 … PORT+6 ----------------------
 function portFree(port) {
   return new Promise((done) => {
     const server = net.createServer();
@@ -46,7 +46,7 @@ async function freePortBlock() {
   for (let attempt = 0; attempt < 50; attempt++) {
     const base = 20000 + Math.floor(Math.random() * 30000);
     let free = true;
-    for (let p = base; p <= base + 5 && free; p++) free = await portFree(p);
+    for (let p = base; p <= base + 6 && free; p++) free = await portFree(p);
     if (free) return base;
   }
   throw new Error('no hay un bloque de 6 puertos libres');
@@ -60,6 +60,8 @@ chmodSync(dataDir, 0o755);
 const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL || 'warn' };
 // The journeys order from one address, some with the same phone: the public orders' fairness limits (issue 26) stay out of their way.
 Object.assign(env, { RATE_ORDER_PER_IP: '1000', ORDER_RATE_PER_PHONE: '1000', ORDER_MAX_PENDING_PER_PHONE: '1000' });
+// The FEL journey watches a receipt go from 'Factura en proceso de certificación' to certified: the sandbox certifier answers after 4 s.
+env.FEL_SANDBOX_DELAY_MS ??= '4000';
 delete env.SMTP_URL; // reset mails go to DATA_DIR/mail/, where the journeys read them
 // Mailed links point at the address the browser uses (never taken from a request's Host).
 env.PUBLIC_URL = `http://127.0.0.1:${port}`;

@@ -10,6 +10,8 @@ export const felConfigShape = {
    */
   FEL_SANDBOX_URL: z.string().url().optional(),
   FEL_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The sandbox this process runs answers each request after this long (0: at once); the browser journeys watch a document pending with it. */
+  FEL_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Base URL of INFILE's certifier. */
   FEL_INFILE_URL: z.string().url().default('https://certificador.feel.com.gt'),
   /** How long one call to the certifier may take before it counts as down. */

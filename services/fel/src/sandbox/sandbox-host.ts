@@ -23,6 +23,10 @@ export class SandboxHost implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     if (this.base) return;
     this.sandbox = new SandboxCertifier();
+    if (this.config.FEL_SANDBOX_DELAY_MS > 0) {
+      this.sandbox.mode = 'slow';
+      this.sandbox.delayMs = this.config.FEL_SANDBOX_DELAY_MS;
+    }
     this.base = await this.sandbox.start(this.config.FEL_SANDBOX_PORT);
     this.logger.info({ url: this.base }, 'Certificador de pruebas (FEL) escuchando');
   }

@@ -10,7 +10,7 @@ import { serverMessageOr } from '../../lib/api';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { type FelDocumentsFilter, monthlyBookUrl, useFelDocuments } from './api/fel-documents';
 import { useFelSettings } from './api/fel-settings';
-import { annulmentXmlUrl, invoiceXmlUrl, useRetryInvoice } from './api/order-invoice';
+import { annulmentXmlUrl, creditNoteXmlUrl, invoiceXmlUrl, useRetryInvoice } from './api/order-invoice';
 import { CorrectReceiverModal } from './components/correct-receiver-modal';
 import './fel.css';
 
@@ -56,7 +56,19 @@ export function InvoicesPage() {
         <>
           <Tag color={STATUS_COLORS[d.status]}>{FEL_STATUS_LABELS[d.status]}</Tag>
           {d.test && <Tag>Prueba</Tag>}
+          {d.contingency && (
+            <Tag color={d.contingency.late ? 'red' : 'gold'} title={`Plazo de la SAT: ${formatDateTime(d.contingency.deadline)}`}>
+              Contingencia · acceso {d.contingency.accessNumber}
+            </Tag>
+          )}
           {d.error && d.status !== 'certified' && <div className="fel-error">{d.error}</div>}
+          {d.contingency?.late && <div className="fel-error">Venció el plazo de contingencia de la SAT (5 días hábiles) sin certificar.</div>}
+          {d.creditNotes.map((n) => (
+            <div key={n.refundId} className="fel-note">
+              Nota de crédito {n.series ? `${n.series} · ${n.number}` : ''} −{formatMoney(n.total)}: {FEL_STATUS_LABELS[n.status]}
+              {n.error && n.status !== 'certified' && <div className="fel-error">{n.error}</div>}
+            </div>
+          ))}
         </>
       ),
       width: 220,
@@ -78,6 +90,13 @@ export function InvoicesPage() {
           <a href={invoiceXmlUrl(d.orderId)} target="_blank" rel="noreferrer">
             XML
           </a>
+          {d.creditNotes
+            .filter((n) => n.status === 'certified')
+            .map((n, i) => (
+              <a key={n.refundId} href={creditNoteXmlUrl(d.orderId, n.refundId)} target="_blank" rel="noreferrer">
+                Nota de crédito{d.creditNotes.length > 1 ? ` ${i + 1}` : ''}
+              </a>
+            ))}
           {d.annulment && (
             <a href={annulmentXmlUrl(d.orderId)} target="_blank" rel="noreferrer">
               Anulación

@@ -3,9 +3,13 @@ import type { CorrectReceiverRequest, FelInvoiceView } from '@tiendita/contracts
 import { apiJson, isApiError } from '../../../lib/api';
 import { felKeys, isFelQuery } from './keys';
 
+/** How many times a receipt asks again for an invoice that is not there yet (the FEL service queues it a moment after the sale). */
+const ABSENT_TRIES = 8;
+
 /**
  * GET /api/orders/{id}/invoice: the order's DTE, or null when it has none (FEL off, or not paid
- * yet). While it is pending it is asked again every few seconds.
+ * yet). While it is pending it is asked again every few seconds; while absent, a few times (a sale
+ * just made gets its document a moment later).
  */
 export function useOrderInvoice(orderId: string) {
   return useQuery({
@@ -18,7 +22,7 @@ export function useOrderInvoice(orderId: string) {
         throw error;
       }
     },
-    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : false),
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : q.state.data === null && q.state.dataUpdateCount <= ABSENT_TRIES ? 1500 : false),
   });
 }
 
@@ -46,3 +50,5 @@ export function useCorrectReceiver() {
 /** The document's XML (certified once certified) and its annulment. */
 export const invoiceXmlUrl = (orderId: string) => `/api/orders/${orderId}/invoice.xml`;
 export const annulmentXmlUrl = (orderId: string) => `/api/orders/${orderId}/invoice/annulment.xml`;
+/** A credit note (NCRE) of one of the sale's refunds. */
+export const creditNoteXmlUrl = (orderId: string, refundId: string) => `/api/orders/${orderId}/invoice/credit-notes/${refundId}.xml`;
