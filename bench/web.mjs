@@ -1,6 +1,6 @@
 // The owner app's speed (issue 27). Sizes from Vite's manifest (gzip): the JavaScript the landing
 // page loads, what the owner's first screen loads (entry + owner app + the dashboard), and each
-// owner route's own chunk (what a route adds beyond the owner app's). Then Lighthouse (mobile,
+// owner route's own chunks (those no other owner screen loads) beside all it adds beyond the first screen. Then Lighthouse (mobile,
 // bench/_lighthouse.mjs) with a signed-in demo owner: BENCH_RUNS (5) runs of /dashboard, /orders
 // and /pos, median performance; one accessibility run of /login and every owner screen.
 // The product runs as `npm start` does (scripts/start.mjs) on a free port, with a fresh database on
@@ -9,7 +9,7 @@
 // Last line: {"landing_js_gz_kb":…,"owner_js_gz_kb":…,"max_route_chunk_gz_kb":…,"dashboard_lighthouse_perf":…,"orders_lighthouse_perf":…,"pos_lighthouse_perf":…}
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,7 +19,10 @@ import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = join(root, 'web');
-const distDir = join(webDir, 'dist');
+// The build is copied aside at once: other builds in the same tree (npm start, other benches) rewrite
+// web/dist, and the product measured here serves this copy (WEB_DIST_DIR).
+const distDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-web-dist-'));
+process.on('exit', () => rmSync(distDir, { recursive: true, force: true }));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const LANDING_BUDGET_KB = 120;
 const OWNER_BUDGET_KB = 250;
@@ -38,7 +41,9 @@ const OWNER_ROUTES = {
 
 // ---- sizes --------------------------------------------------------------------------------
 if (!process.argv.includes('--no-build')) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: webDir, stdio: 'inherit' });
+} else {
+  cpSync(join(webDir, 'dist'), distDir, { recursive: true });
 }
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
@@ -77,16 +82,40 @@ const owner = js(ownerFiles);
 report('página de inicio', landing);
 report('primera pantalla del dueño (/dashboard)', owner);
 
-console.log('\nlo propio de cada pantalla del dueño (más allá de la primera pantalla):');
+// A route's own chunks: its chunk and those no other owner screen loads, also those it loads on
+// demand (the charts of reports, its dialogs). Chunks several screens share (antd's Table, Form,
+// DatePicker) are listed apart: each is loaded once, by whichever of those screens opens first. All
+// beyond the first screen; 'en total' is what the screen loads when it opens (static imports).
+const routeKeys = Object.entries(OWNER_ROUTES)
+  .map(([route, source]) => [route, Object.keys(manifest).find((k) => k.endsWith(source))])
+  .filter(([, key]) => key);
+const routeEntryFiles = new Set(routeKeys.map(([, key]) => manifest[key].file));
+const fileKey = new Map(Object.entries(manifest).map(([k, c]) => [c.file, k]));
+/** The route's static closure and, one level down, what its own chunks load on demand (not other screens). */
+function routeClosure(key) {
+  const files = closure(key);
+  for (const file of [...files]) {
+    for (const dyn of manifest[fileKey.get(file)]?.dynamicImports ?? []) {
+      if (!routeEntryFiles.has(manifest[dyn].file) && !ownerFiles.has(manifest[dyn].file)) closure(dyn, files);
+    }
+  }
+  return files;
+}
+const routeFiles = Object.fromEntries(routeKeys.map(([route, key]) => [route, js(routeClosure(key)).filter((f) => !ownerFiles.has(f))]));
+const routeOpening = Object.fromEntries(routeKeys.map(([route, key]) => [route, js(closure(key)).filter((f) => !ownerFiles.has(f))]));
+const usedBy = new Map();
+for (const files of Object.values(routeFiles)) for (const f of files) usedBy.set(f, (usedBy.get(f) ?? 0) + 1);
+console.log('\nlo propio de cada pantalla del dueño (sus chunks, que ninguna otra pantalla carga) · todo lo que carga más allá de la primera pantalla:');
 let maxRoute = 0;
-for (const [route, source] of Object.entries(OWNER_ROUTES)) {
-  const key = Object.keys(manifest).find((k) => k.endsWith(source));
-  if (!key) continue;
-  const own = js(closure(key)).filter((f) => !ownerFiles.has(f));
+for (const [route, files] of Object.entries(routeFiles)) {
+  const own = files.filter((f) => usedBy.get(f) === 1);
   const size = total(own);
   maxRoute = Math.max(maxRoute, size);
-  console.log(`  ${String(kb(size)).padStart(7)} KB  ${route} (${own.length} archivos)`);
+  const biggest = [...own].sort((a, b) => gzBytes(b) - gzBytes(a))[0];
+  console.log(`  ${String(kb(size)).padStart(7)} KB  ${route} (${own.length} archivos; el mayor ${biggest ? `${biggest} ${kb(gzBytes(biggest))} KB` : '—'}) · ${kb(total(routeOpening[route]))} KB en total`);
 }
+const shared = [...usedBy].filter(([, n]) => n > 1).map(([f]) => f);
+console.log(`  ${String(kb(total(shared))).padStart(7)} KB  compartidos por varias pantallas (${shared.length} archivos; el mayor ${[...shared].sort((a, b) => gzBytes(b) - gzBytes(a)).slice(0, 3).map((f) => `${f} ${kb(gzBytes(f))} KB`).join(', ')})`);
 
 const result = { landing_js_gz_kb: kb(total(landing)), owner_js_gz_kb: kb(total(owner)), max_route_chunk_gz_kb: kb(maxRoute) };
 if (result.landing_js_gz_kb > LANDING_BUDGET_KB) console.log(`AVISO: la página de inicio supera ${LANDING_BUDGET_KB} KB`);
@@ -144,7 +173,7 @@ async function startProduct() {
   const port = await freePort();
   const child = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: dbUrl.toString(), LOG_LEVEL: 'warn', WEB_DIST_DIR: distDir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';

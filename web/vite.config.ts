@@ -27,7 +27,7 @@ export default defineConfig({
     rolldownOptions: {
       // Contracts only declare schemas and pure helpers: a page that uses formatQuetzales must not pull in
       // every zod schema (and zod itself) through the barrel.
-      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir) },
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir), manualPureFunctions: ['z'] },
       // Keep code that only lazy screens share (zod, form helpers) out of the entry every visitor loads.
       experimental: { chunkOptimization: { mergeCommonChunks: false } },
       output: {

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, Empty, Input, List, Modal, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Space } from 'antd';
+import { Chip, LoadingLines, Panel } from '../../components/panel/panel';
 import {
   BarChartOutlined,
   DownloadOutlined,
@@ -13,20 +14,23 @@ import {
   WhatsAppOutlined,
 } from '@ant-design/icons';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, type CurrentUser, type OrderStatus, type StatsTrend } from '@tiendita/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useStore } from '../store/api/get-store';
 import { useProducts } from '../products/api/get-products';
 import { serverMessageOr } from '../../lib/api-error';
 import { formatCount, formatDateTime, formatLongDate, formatMoney } from '../../lib/format';
-import { apiRequest, isUnauthorizedError } from '../../lib/query-client';
+import { isUnauthorizedError } from '../../lib/query-client';
 import { subscriptionsCsv, useRecentOrders, useSalesInsights, useStats, useSubscriptions } from './api/dashboard-api';
 import { ConnectionBanner } from './components/connection-banner';
 import { FelDashboardNotice } from '../fel/components/fel-dashboard-notice';
 import { FirstSteps } from './components/first-steps';
-import { ShareDialog } from './components/share-dialog';
 import { markShopShared, shopShared } from './lib/first-steps';
 import './dashboard.css';
+
+// Dialogs opened on a click: their code (the AI caption contract and zod, the text area) loads then, not with the dashboard.
+const ShareDialog = lazy(() => import('./components/share-dialog').then((m) => ({ default: m.ShareDialog })));
+const CustomerAssistantDialog = lazy(() => import('./components/customer-assistant').then((m) => ({ default: m.CustomerAssistantDialog })));
 
 
 function TrendText({ trend }: { trend: StatsTrend | undefined }) {
@@ -42,15 +46,15 @@ function TrendText({ trend }: { trend: StatsTrend | undefined }) {
 
 function StatCards() {
   const stats = useStats();
-  if (stats.isPending) return <Card><Skeleton active paragraph={{ rows: 2 }} /></Card>;
+  if (stats.isPending) return <Panel><LoadingLines rows={3} label="Cargando el resumen de hoy" /></Panel>;
   if (stats.isError) return null;
   const s = stats.data;
   return (
     <div className="dash-stats" aria-label="Resumen de hoy">
-      <Card className="stat"><ShoppingCartOutlined className="stat__icon" /><div><p className="stat__label">Pedidos Hoy</p><p className="stat__value" data-testid="stat-today-orders">{formatCount(s.todayOrders)}</p><TrendText trend={s.trends.todayOrders} /></div></Card>
-      <Card className="stat"><BarChartOutlined className="stat__icon" /><div><p className="stat__label">Ventas Hoy</p><p className="stat__value" data-testid="stat-today-sales">{formatMoney(s.todaySales)}</p><TrendText trend={s.trends.todaySales} /></div></Card>
-      <Card className="stat"><ShoppingOutlined className="stat__icon" /><div><p className="stat__label">Productos</p><p className="stat__value">{formatCount(s.totalProducts)}</p><span className={s.lowStockProducts > 0 ? 'stat__trend stat__trend--down' : 'stat__trend stat__trend--none'}>{s.lowStockProducts} con stock bajo</span></div></Card>
-      <Card className="stat"><WhatsAppOutlined className="stat__icon stat__icon--wa" /><div><p className="stat__label">WhatsApp</p><p className="stat__value">{formatCount(s.whatsappOrders)}</p><span className="stat__trend stat__trend--none">pedidos pendientes</span></div></Card>
+      <Panel className="stat"><ShoppingCartOutlined className="stat__icon" /><div><p className="stat__label">Pedidos Hoy</p><p className="stat__value" data-testid="stat-today-orders">{formatCount(s.todayOrders)}</p><TrendText trend={s.trends.todayOrders} /></div></Panel>
+      <Panel className="stat"><BarChartOutlined className="stat__icon" /><div><p className="stat__label">Ventas Hoy</p><p className="stat__value" data-testid="stat-today-sales">{formatMoney(s.todaySales)}</p><TrendText trend={s.trends.todaySales} /></div></Panel>
+      <Panel className="stat"><ShoppingOutlined className="stat__icon" /><div><p className="stat__label">Productos</p><p className="stat__value">{formatCount(s.totalProducts)}</p><span className={s.lowStockProducts > 0 ? 'stat__trend stat__trend--down' : 'stat__trend stat__trend--none'}>{s.lowStockProducts} con stock bajo</span></div></Panel>
+      <Panel className="stat"><WhatsAppOutlined className="stat__icon stat__icon--wa" /><div><p className="stat__label">WhatsApp</p><p className="stat__value">{formatCount(s.whatsappOrders)}</p><span className="stat__trend stat__trend--none">pedidos pendientes</span></div></Panel>
     </div>
   );
 }
@@ -58,56 +62,43 @@ function StatCards() {
 function InsightsCard() {
   const insights = useSalesInsights();
   return (
-    <Card title="Análisis de ventas con IA" className="dash-card">
+    <Panel title="Análisis de ventas con IA" className="dash-card">
       {insights.isPending ? (
-        <Skeleton active />
+        <LoadingLines />
       ) : insights.isError ? (
-        <Result
-          status="warning"
+        <Alert
+          type="warning"
+          showIcon
           title="No se pudo cargar el análisis"
-          subTitle={isUnauthorizedError(insights.error) ? 'Tu sesión terminó: vuelve a iniciar sesión.' : 'El servidor tiene un problema temporal. Inténtalo de nuevo en unos momentos.'}
-          extra={<Button onClick={() => void insights.refetch()}>Reintentar</Button>}
+          description={isUnauthorizedError(insights.error) ? 'Tu sesión terminó: vuelve a iniciar sesión.' : 'El servidor tiene un problema temporal. Inténtalo de nuevo en unos momentos.'}
+          action={<Button size="small" onClick={() => void insights.refetch()}>Reintentar</Button>}
         />
       ) : (
         <div className="insights">
           {([['Resumen', insights.data.insights], ['Recomendaciones', insights.data.recommendations], ['Tendencias', insights.data.trends]] as const).map(([title, items]) =>
             items.length ? (
               <div key={title}>
-                <Typography.Text strong>{title}</Typography.Text>
+                <p className="insights__title">{title}</p>
                 <ul>{items.map((i) => <li key={i}>{i}</li>)}</ul>
               </div>
             ) : null,
           )}
         </div>
       )}
-    </Card>
+    </Panel>
   );
 }
 
 function CustomerAssistant({ customerName }: { customerName: string }) {
   const [open, setOpen] = useState(false);
-  const [message, setMessage] = useState('');
-  const [reply, setReply] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const { message: toast } = App.useApp();
-  const ask = async () => {
-    setBusy(true);
-    try {
-      const res = await apiRequest('POST', '/api/ai/customer-response', { customerMessage: message, customerName, productName: '' });
-      setReply(((await res.json()) as { suggestedResponse: string }).suggestedResponse);
-    } catch {
-      void toast.error('Error: No se pudo generar la respuesta. Intenta de nuevo.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <>
       <Button size="small" icon={<MessageOutlined />} onClick={() => setOpen(true)}>Responder</Button>
-      <Modal open={open} onCancel={() => setOpen(false)} title={`Asistente de respuesta para ${customerName}`} okText="Sugerir respuesta" onOk={() => void ask()} confirmLoading={busy} okButtonProps={{ disabled: !message.trim() }}>
-        <Input.TextArea rows={3} value={message} onChange={(e) => setMessage(e.target.value)} placeholder="Pega aquí el mensaje del cliente" />
-        {reply ? <Typography.Paragraph copyable style={{ marginTop: 12 }}>{reply}</Typography.Paragraph> : null}
-      </Modal>
+      {open ? (
+        <Suspense fallback={null}>
+          <CustomerAssistantDialog customerName={customerName} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -115,28 +106,27 @@ function CustomerAssistant({ customerName }: { customerName: string }) {
 function RecentOrdersCard() {
   const orders = useRecentOrders();
   return (
-    <Card title="Pedidos recientes" className="dash-card" extra={<Link to="/orders">Ver todos</Link>}>
-      {orders.isPending ? <Skeleton active /> : orders.isError ? <Alert type="error" title="No se pudieron cargar los pedidos" /> : orders.data.length === 0 ? (
-        <Empty description="No se encontraron pedidos" />
+    <Panel title="Pedidos recientes" className="dash-card" extra={<Link to="/orders">Ver todos</Link>}>
+      {orders.isPending ? <LoadingLines /> : orders.isError ? <Alert type="error" title="No se pudieron cargar los pedidos" /> : orders.data.length === 0 ? (
+        <p className="dash-empty">No se encontraron pedidos</p>
       ) : (
-        <List
-          dataSource={orders.data}
-          renderItem={(o) => (
-            <List.Item actions={[<CustomerAssistant key="a" customerName={o.customerName} />]}>
-              {/* Not List.Item.Meta: its title is an h4, which would skip heading levels under the page's h1. */}
+        <ul className="recent">
+          {orders.data.map((o) => (
+            <li key={o.id} className="recent__item">
               <div className="recent__meta">
                 <p className="recent__title">{o.code} · {o.customerName}</p>
                 <p className="recent__desc">{`${formatDateTime(o.createdAt)} · ${o.orderType === 'pos' ? 'POS' : 'WhatsApp'}`}</p>
               </div>
-              <Space direction="vertical" align="end" size={0}>
+              <div className="recent__amount">
                 <strong>{formatMoney(o.total)}</strong>
-                <Tag color={ORDER_STATUS_COLORS[o.status as OrderStatus]}>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</Tag>
-              </Space>
-            </List.Item>
-          )}
-        />
+                <Chip color={ORDER_STATUS_COLORS[o.status as OrderStatus]}>{ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status}</Chip>
+              </div>
+              <CustomerAssistant customerName={o.customerName} />
+            </li>
+          ))}
+        </ul>
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -151,13 +141,17 @@ function SubscriptionsCard() {
     URL.revokeObjectURL(a.href);
   };
   return (
-    <Card title="Suscriptores" className="dash-card" extra={<Button size="small" icon={<DownloadOutlined />} disabled={!subs.data?.length} onClick={download}>Exportar CSV</Button>}>
-      {subs.isPending ? <Skeleton active /> : subs.isError ? <Alert type="warning" title="No se pudieron cargar los suscriptores" /> : subs.data.length === 0 ? (
-        <Empty description="Aún no tienes suscriptores" />
+    <Panel title="Suscriptores" className="dash-card" extra={<Button size="small" icon={<DownloadOutlined />} disabled={!subs.data?.length} onClick={download}>Exportar CSV</Button>}>
+      {subs.isPending ? <LoadingLines /> : subs.isError ? <Alert type="warning" title="No se pudieron cargar los suscriptores" /> : subs.data.length === 0 ? (
+        <p className="dash-empty">Aún no tienes suscriptores</p>
       ) : (
-        <List size="small" dataSource={subs.data.slice(0, 5)} renderItem={(s) => <List.Item>{s.name ?? s.email} · {s.email} <Tag>{s.provider}</Tag></List.Item>} />
+        <ul className="subs">
+          {subs.data.slice(0, 5).map((s) => (
+            <li key={s.id} className="subs__item">{s.name ?? s.email} · {s.email} <Chip>{s.provider}</Chip></li>
+          ))}
+        </ul>
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -167,11 +161,11 @@ function ProductsAndPreview({ storeName }: { storeName: string }) {
   const list = products.data ? ('products' in products.data ? products.data.products : (products.data as unknown as never[])) : [];
   return (
     <>
-      <Card title="Productos" className="dash-card" extra={<Link to="/products">Administrar</Link>}>
+      <Panel title="Productos" className="dash-card" extra={<Link to="/products">Administrar</Link>}>
         <p>Agrega, edita y organiza los productos de tu tienda.</p>
         <Space wrap><Link to="/products"><Button type="primary">Gestionar productos</Button></Link><Link to="/inventory"><Button>Inventario</Button></Link></Space>
-      </Card>
-      <Card title="Vista del cliente" className="dash-card">
+      </Panel>
+      <Panel title="Vista del cliente" className="dash-card">
         <div className="phone" aria-label="Vista previa de la tienda en un teléfono">
           <div className="phone__bar">{storeName}</div>
           <div className="phone__grid">
@@ -188,7 +182,7 @@ function ProductsAndPreview({ storeName }: { storeName: string }) {
             {list.length === 0 ? <p className="phone__empty">No hay productos</p> : null}
           </div>
         </div>
-      </Card>
+      </Panel>
     </>
   );
 }
@@ -208,7 +202,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
     <div className="dashboard">
       <ConnectionBanner />
       {store.isPending ? (
-        <Card style={{ marginBottom: 20 }}><Skeleton active paragraph={{ rows: 1 }} /></Card>
+        <Panel style={{ marginBottom: 20 }}><LoadingLines rows={2} label="Cargando tu tienda" /></Panel>
       ) : store.isError ? (
         <Alert type="error" showIcon style={{ marginBottom: 20 }} title="No se pudo cargar tu tienda" description={serverMessageOr(store.error, 'Inténtalo de nuevo en unos momentos.')} />
       ) : (
@@ -232,7 +226,11 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
               <Button type="primary" icon={<ExportOutlined />} href={`/${store.data.subdomain}`} target="_blank" rel="noopener" onClick={onShared}>Ver mi tienda</Button>
             </Space>
           </section>
-          <ShareDialog open={shareOpen} onClose={() => setShareOpen(false)} onShared={onShared} url={storeUrl} name={store.data.name} />
+          {shareOpen ? (
+            <Suspense fallback={null}>
+              <ShareDialog open onClose={() => setShareOpen(false)} onShared={onShared} url={storeUrl} name={store.data.name} />
+            </Suspense>
+          ) : null}
           <FirstSteps storeId={user.storeId} shared={shared} onShare={onShared} />
           {!store.data.whatsappNumber && !reminderHidden ? (
             <Alert
@@ -256,14 +254,14 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
           <SubscriptionsCard />
         </div>
         <div className="dash-col">
-          <Card title="Acciones rápidas" className="dash-card">
+          <Panel title="Acciones rápidas" className="dash-card">
             <div className="quick">
               <Link to="/pos"><Button block icon={<ShoppingCartOutlined />}>Abrir POS</Button></Link>
               <Link to="/reports"><Button block icon={<BarChartOutlined />}>Generar reporte</Button></Link>
               <Link to="/inventory"><Button block icon={<InboxOutlined />}>Actualizar inventario</Button></Link>
               <Link to="/settings#whatsapp"><Button block icon={<WhatsAppOutlined />}>Configurar WhatsApp</Button></Link>
             </div>
-          </Card>
+          </Panel>
           <ProductsAndPreview storeName={store.data?.name ?? ''} />
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, Empty, List, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, List, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { toast } from '../../components/toast/toast-store';
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import {
   formatDay,
@@ -12,15 +13,18 @@ import {
   type ReportPeriod,
   type ReportResponse,
 } from '@tiendita/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { serverMessageOr } from '../../lib/api-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useMediaQuery } from '../shell/use-media-query';
 import { exportUrl, useReport } from './api/reports-api';
 import { CashCloseCard } from './components/cash-close-card';
-import { ReportCharts } from './components/report-charts';
 import { ordersText, paymentsText } from './report-labels';
 import './reports.css';
+
+// The charts (recharts and d3, ~100 KB gzipped) are their own chunk, fetched with the report's data.
+const loadReportCharts = () => import('./components/report-charts');
+const ReportCharts = lazy(() => loadReportCharts().then((m) => ({ default: m.ReportCharts })));
 
 const PERIODS: { label: string; short: string; value: ReportPeriod }[] = [
   { label: 'Hoy', short: 'Hoy', value: 'today' },
@@ -84,11 +88,12 @@ function RecentActivity({ report }: { report: ReportResponse }) {
 export function ReportsPage() {
   const [period, setPeriod] = useState<ReportPeriod>('today');
   const report = useReport(period);
+  // Asked for at once, beside the report itself, not after it arrives.
+  useEffect(() => void loadReportCharts().catch(() => undefined), []);
   // The four periods fit a 375 px phone only with their short names.
   const narrow = useMediaQuery('(max-width: 480px)');
-  const { message } = App.useApp();
   const download = (kind: 'xlsx' | 'pdf') => {
-    void message.info(kind === 'xlsx' ? 'Descargando Excel…' : 'Descargando PDF…');
+    toast({ title: kind === 'xlsx' ? 'Descargando Excel…' : 'Descargando PDF…' });
     window.location.assign(exportUrl(kind, period));
   };
   return (
@@ -121,7 +126,7 @@ export function ReportsPage() {
             <Card><Statistic title="Pedidos WhatsApp" value={report.data.whatsappOrders} suffix={<small>({report.data.whatsappPercentage.toFixed(1)}%)</small>} /></Card>
             <Card><Statistic title="Pedidos POS" value={report.data.posOrders} suffix={<small>({report.data.posPercentage.toFixed(1)}%)</small>} /></Card>
           </div>
-          {report.data.orderCount === 0 ? <Card><Empty description="No hay datos de ventas" /></Card> : <ReportCharts report={report.data} />}
+          {report.data.orderCount === 0 ? <Card><Empty description="No hay datos de ventas" /></Card> : <Suspense fallback={<Card><Skeleton active /></Card>}><ReportCharts report={report.data} /></Suspense>}
           <div className="reports__row">
             <Summary report={report.data} />
             <RecentActivity report={report.data} />

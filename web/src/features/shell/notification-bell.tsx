@@ -1,4 +1,4 @@
-import { Badge, Button, Popover } from 'antd';
+import { Button, Popover } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { OWNER_STOCK_LABELS, ownerStockLevel } from '@tiendita/contracts';
@@ -72,9 +72,10 @@ export function NotificationBell() {
   return (
     <Popover trigger="click" placement="bottomRight" title="Notificaciones" content={content}>
       <Button type="text" shape="circle" aria-label={label} className="shell__bell">
-        <Badge count={unread} size="small">
+        <span className="shell__bell-icon">
           <BellOutlined style={{ fontSize: 20 }} />
-        </Badge>
+          {unread > 0 ? <span className="shell__badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span> : null}
+        </span>
       </Button>
     </Popover>
   );

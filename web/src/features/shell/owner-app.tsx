@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import type { CurrentUser } from '@tiendita/contracts';
 import { OwnerShell } from './owner-shell';
-import { NotFoundPage } from './not-found-page';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { PageLoader } from '../../components/page-loader';
 import { useMediaQuery } from './use-media-query';
@@ -39,6 +38,7 @@ function usePrefetchLikelyScreens(): void {
     return () => window.cancelIdleCallback(handle);
   }, []);
 }
+const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 const ProfilePage = lazy(() => import('../profile/profile-page').then((m) => ({ default: m.ProfilePage })));
 const InvoicesPage = lazy(() => import('../fel/invoices-page').then((m) => ({ default: m.InvoicesPage })));
 
@@ -69,7 +69,6 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
   useOwnerOfflineApp();
   return (
     <ConfigProvider locale={esES} theme={appTheme}>
-      <AntApp>
         <Routes>
           <Route element={<OwnerShell user={user} />}>
             <Route index element={<DashboardPage user={user} />} />
@@ -150,10 +149,16 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
                 </Suspense>
               }
             />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route
+              path="*"
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <NotFoundPage />
+                </Suspense>
+              }
+            />
           </Route>
         </Routes>
-      </AntApp>
     </ConfigProvider>
   );
 }

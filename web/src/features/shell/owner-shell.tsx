@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import { LogoutOutlined, MenuOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@tiendita/contracts';
 import { Logo } from '../../components/brand/logo';
@@ -8,10 +8,13 @@ import { toast } from '../../components/toast/toast-store';
 import { serverMessageOr } from '../../lib/api';
 import { ToastMessages } from '../../lib/messages';
 import { OWNER_NAV } from '../../app/paths';
-import { LOGOUT_NAVIGATION_URL, useLogout } from '../auth/api/logout';
+import { useLogout } from '../auth/api/logout';
 import { NotificationBell } from './notification-bell';
 import { useMediaQuery } from './use-media-query';
 import './shell.css';
+
+// The phone's slide-out menu (antd's Drawer) loads the first time it opens.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 /** Below this width the navigation moves into the slide-out menu (spec 000 §9). */
 export const MOBILE_MENU_BREAKPOINT_PX = 768;
@@ -23,12 +26,22 @@ function selectedNavKey(pathname: string): string {
 
 const navItems: MenuProps['items'] = OWNER_NAV.map((item) => ({ key: item.path, label: <Link to={item.path}>{item.label}</Link> }));
 
+function useLoadedOnce(flag: boolean): boolean {
+  const [loaded, setLoaded] = useState(flag);
+  useEffect(() => {
+    if (flag) setLoaded(true);
+  }, [flag]);
+  return loaded || flag;
+}
+
 /** The owner's frame: top navigation with 7 entries, bell and profile menu; a slide-out menu on phones. */
 export function OwnerShell({ user }: { user: CurrentUser }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const wide = useMediaQuery(`(min-width: ${MOBILE_MENU_BREAKPOINT_PX}px)`);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Mounted from the first opening on, so it slides out and back in as antd's Drawer does.
+  const menuLoaded = useLoadedOnce(mobileOpen);
   const logout = useLogout();
 
   useEffect(() => {
@@ -90,40 +103,11 @@ export function OwnerShell({ user }: { user: CurrentUser }) {
           </Dropdown>
         </div>
       </Layout.Header>
-      <Drawer
-        id="menu-movil"
-        title={<Logo size={26} />}
-        placement="left"
-        size={280}
-        open={mobileOpen && !wide}
-        onClose={() => setMobileOpen(false)}
-        className="shell__drawer"
-        styles={{ body: { padding: 0, display: 'flex', flexDirection: 'column' } }}
-      >
-        <div className="shell__drawer-user">
-          {avatar}
-          <div>
-            <strong>{fullName}</strong>
-            <span>{user.email}</span>
-          </div>
-        </div>
-        <nav aria-label="Secciones">
-          <Menu
-            mode="inline"
-            selectedKeys={[selected]}
-            items={OWNER_NAV.map((item) => ({ key: item.path, label: item.label }))}
-            onClick={({ key }) => {
-              setMobileOpen(false);
-              navigate(key);
-            }}
-          />
-        </nav>
-        <div className="shell__drawer-footer">
-          <Button block danger icon={<LogoutOutlined />} href={LOGOUT_NAVIGATION_URL}>
-            Cerrar Sesión
-          </Button>
-        </div>
-      </Drawer>
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu user={user} avatar={avatar} selected={selected} open={mobileOpen && !wide} onClose={() => setMobileOpen(false)} />
+        </Suspense>
+      ) : null}
       <Layout.Content className="shell__content">
         <Outlet />
       </Layout.Content>

@@ -1,4 +1,4 @@
-import { Card, Progress } from 'antd';
+import { Panel } from '../../../components/panel/panel';
 import { CheckCircleFilled } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -34,6 +34,7 @@ export function FirstSteps({ storeId, shared, onShare }: { storeId: string; shar
     : [];
   const doneCount = steps.filter((s) => s.done).length;
   const complete = steps.length > 0 && doneCount === steps.length;
+  const percent = steps.length ? Math.round((doneCount / steps.length) * 100) : 0;
 
   useEffect(() => {
     if (complete) markFirstStepsDone(storeId);
@@ -41,8 +42,10 @@ export function FirstSteps({ storeId, shared, onShare }: { storeId: string; shar
 
   if (hidden || !data || complete) return null;
   return (
-    <Card className="first-steps" title={<h2 className="first-steps__title">Primeros pasos</h2>} extra={<span>{`${doneCount} de ${steps.length} listos`}</span>}>
-      <Progress percent={Math.round((doneCount / steps.length) * 100)} showInfo={false} aria-label="Avance de los primeros pasos" />
+    <Panel className="first-steps" title="Primeros pasos" extra={<span>{`${doneCount} de ${steps.length} listos`}</span>}>
+      <div className="first-steps__bar" role="progressbar" aria-label="Avance de los primeros pasos" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <span style={{ width: `${percent}%` }} />
+      </div>
       <ol className="first-steps__list">
         {steps.map((step) => (
           <li key={step.key} className={step.done ? 'first-steps__item first-steps__item--done' : 'first-steps__item'}>
@@ -58,6 +61,6 @@ export function FirstSteps({ storeId, shared, onShare }: { storeId: string; shar
           </li>
         ))}
       </ol>
-    </Card>
+    </Panel>
   );
 }

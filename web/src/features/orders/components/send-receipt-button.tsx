@@ -1,4 +1,5 @@
-import { App, Button } from 'antd';
+import { Button } from 'antd';
+import { toast } from '../../../components/toast/toast-store';
 import { WhatsAppOutlined } from '@ant-design/icons';
 import { whatsappLink, whatsappShareLink, type ReceiptLinkResponse } from '@tiendita/contracts';
 import { useState } from 'react';
@@ -14,7 +15,6 @@ export function receiptMessage(storeName: string, link: ReceiptLinkResponse, ori
  * to the customer's number when the sale has one (else WhatsApp asks for the contact).
  */
 export function SendReceiptButton({ orderId, storeName }: { orderId: string; storeName: string }) {
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const send = async () => {
     // Opened inside the tap so no pop-up blocker stops it; it goes to WhatsApp once the link is there.
@@ -28,7 +28,7 @@ export function SendReceiptButton({ orderId, storeName }: { orderId: string; sto
       else window.location.assign(url);
     } catch (error) {
       tab?.close();
-      void message.error(serverMessageOr(error, 'No se pudo preparar el enlace del recibo. Intenta de nuevo.'));
+      toast({ title: serverMessageOr(error, 'No se pudo preparar el enlace del recibo. Intenta de nuevo.'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
-import { Alert, App, Button, Card, DatePicker, Form, Input, InputNumber, Skeleton, Table, Tag } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Skeleton, Table, Tag } from 'antd';
+import { toast } from '../../../components/toast/toast-store';
 import { PrinterOutlined } from '@ant-design/icons';
 import { type CashCloseResponse, formatDay, formatGtDateTime, PAYMENT_METHOD_LABELS } from '@tiendita/contracts';
 import dayjs from 'dayjs';
@@ -70,7 +71,6 @@ export function CashCloseCard() {
   const [date, setDate] = useState(todayInGuatemala());
   const close = useCashClose(date);
   const record = useRecordCashCount();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ countedCash: number; note?: string }>();
   return (
     <Card title="Corte de caja" extra={<Button icon={<PrinterOutlined />} onClick={() => window.print()}>Imprimir</Button>} className="cash-close">
@@ -97,7 +97,7 @@ export function CashCloseCard() {
         onFinish={(v) =>
           record.mutate(
             { date, countedCash: v.countedCash, note: v.note?.trim() || null },
-            { onSuccess: () => void message.success('Corte de caja registrado'), onError: (e) => void message.error(`Error: ${serverMessageOr(e, 'No se pudo registrar el corte de caja.')}`) },
+            { onSuccess: () => toast({ title: 'Corte de caja registrado' }), onError: (e) => toast({ title: `Error: ${serverMessageOr(e, 'No se pudo registrar el corte de caja.')}`, variant: 'destructive' }) },
           )
         }
       >
