@@ -13,7 +13,7 @@ import { OrderMessages } from '../orders/lib/order-messages';
 import { CheckoutModal } from './components/checkout-modal';
 import { addLine, cartTotal, cartUnits, QUANTITY_OPTIONS, setLineQuantity, type PosLine } from './lib/pos-cart';
 import { filterCatalog } from './offline/catalog-filter';
-import { offlineCatalog, useOfflinePos } from './offline/offline-pos';
+import { offlineCatalog, preloadedProducts, useOfflinePos } from './offline/offline-pos';
 import { OfflineStatus } from './offline/offline-status';
 import './pos.css';
 
@@ -24,7 +24,12 @@ export function PosPage() {
   const [categoryId, setCategoryId] = useState<string>('all');
   const [perClick, setPerClick] = useState<number>(1);
   const [lines, setLines] = useState<PosLine[]>([]);
-  const [checkout, setCheckout] = useState(false);
+  const [checkout, setCheckoutOpen] = useState(false);
+  const [checkoutUsed, setCheckoutUsed] = useState(false);
+  const setCheckout = (open: boolean) => {
+    if (open) setCheckoutUsed(true);
+    setCheckoutOpen(open);
+  };
   const searchRef = useRef<InputRef>(null);
   const cartRef = useRef<HTMLElement>(null);
   const products = useProducts({
@@ -39,7 +44,8 @@ export function PosPage() {
   const categories = useCategories();
   // Offline (issue 28): the grid shows the catalogue kept on the device, its stock less the offline sales.
   const offline = useOfflinePos();
-  const [cached, setCached] = useState<ProductView[] | null>(null);
+  // Opened offline, the catalogue read from IndexedDB while this page loaded is shown by the first render.
+  const [cached, setCached] = useState<ProductView[] | null>(preloadedProducts);
   const fromDevice = !offline.online || products.isError;
   useEffect(() => {
     if (fromDevice) void offlineCatalog().then((c) => setCached(c?.products ?? []), () => setCached([]));
@@ -223,17 +229,20 @@ export function PosPage() {
           </Button>
         </div>
       )}
-      <CheckoutModal
-        open={checkout}
-        lines={lines}
-        onClose={() => {
-          setCheckout(false);
-          searchRef.current?.focus();
-        }}
-        onSold={() => setLines([])}
-        cardOffline={offline.cardOffline}
-        offline={!offline.online}
-      />
+      {/* Rendered from the first 'Cobrar' on: the POS's first screen does without the dialog's code and styles. */}
+      {checkoutUsed && (
+        <CheckoutModal
+          open={checkout}
+          lines={lines}
+          onClose={() => {
+            setCheckout(false);
+            searchRef.current?.focus();
+          }}
+          onSold={() => setLines([])}
+          cardOffline={offline.cardOffline}
+          offline={!offline.online}
+        />
+      )}
     </div>
   );
 }

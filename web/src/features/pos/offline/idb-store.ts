@@ -96,6 +96,37 @@ export async function loadCatalog(): Promise<CachedCatalog | null> {
   return (await run('catalog', 'readonly', (s) => s.get('products') as IDBRequest<CachedCatalog | undefined>)) ?? null;
 }
 
+interface EarlyRead {
+  promise: Promise<CachedCatalog | null>;
+  value: CachedCatalog | null | undefined;
+}
+let early: EarlyRead | null = null;
+
+/**
+ * Starts reading the catalogue kept on the device as early as the app knows it opens the POS offline
+ * (issue 28: first product within 1 s), so the POS's first render can already show it.
+ */
+export function preloadCatalog(): Promise<CachedCatalog | null> {
+  if (!early) {
+    const entry: EarlyRead = { promise: loadCatalog().catch(() => null), value: undefined };
+    entry.promise.then((c) => (entry.value = c));
+    early = entry;
+  }
+  return early.promise;
+}
+
+/** The early read's answer if it has arrived (undefined otherwise). */
+export function preloadedCatalog(): CachedCatalog | null | undefined {
+  return early?.value;
+}
+
+/** The catalogue as the device last saw it: the early read once (arrived or on its way), then a fresh read each time. */
+export function readCatalog(): Promise<CachedCatalog | null> {
+  const pending = early?.promise;
+  early = null;
+  return pending ?? loadCatalog();
+}
+
 /** A value the POS keeps for offline use in `meta` (the owner's choice for card sales offline). */
 export async function loadMeta<T>(key: string): Promise<T | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;

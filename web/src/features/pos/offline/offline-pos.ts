@@ -6,7 +6,7 @@ import { createPosOrder } from '../../orders/api/create-pos-order';
 import { useRememberFelOnDevice } from '../../fel/lib/fel-on-device';
 import { getProducts } from '../../products/api/get-products';
 import { useStoreSettings } from '../../settings/api/get-store-settings';
-import { loadCatalog, loadMeta, queueStore, saveCatalog, saveMeta, takeFromCatalog } from './idb-store';
+import { loadMeta, preloadedCatalog, queueStore, readCatalog, saveCatalog, saveMeta, takeFromCatalog } from './idb-store';
 import { enqueueSale, type QueuedSale, queuedSales, retrySale, sendQueue } from './sale-queue';
 
 /**
@@ -80,8 +80,13 @@ async function refreshCatalog(): Promise<void> {
   await saveCatalog(products);
 }
 
-/** The catalogue as the device last saw it, for the POS offline. */
-export const offlineCatalog = loadCatalog;
+/** The catalogue as the device last saw it, for the POS offline (the early read of an offline start first). */
+export const offlineCatalog = readCatalog;
+/** That early read's products if they are here already: the POS's first render shows them. */
+export const preloadedProducts = (): ProductView[] | null => {
+  const c = preloadedCatalog();
+  return c === undefined ? null : (c?.products ?? []);
+};
 
 const CARD_OFFLINE_KEY = 'offlineCardPayments';
 

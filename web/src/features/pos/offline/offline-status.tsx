@@ -19,13 +19,20 @@ export function offlineStatusText(s: OfflineState): string | null {
 /** The POS header's offline line and the drawer with the queued sales and what failed. */
 export function OfflineStatus({ state }: { state: OfflineState }) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const text = offlineStatusText(state);
   return (
     <>
       {text && (
         <div className="pos-offline" role="status" aria-live="polite">
           <span data-testid="pos-offline-status">{text}</span>
-          <Button size="small" onClick={() => setOpen(true)}>
+          <Button
+            size="small"
+            onClick={() => {
+              setOpened(true);
+              setOpen(true);
+            }}
+          >
             Ver cola
           </Button>
           {state.online && !state.sending && (
@@ -35,35 +42,38 @@ export function OfflineStatus({ state }: { state: OfflineState }) {
           )}
         </div>
       )}
-      <Drawer open={open} onClose={() => setOpen(false)} title="Ventas por enviar">
-        {state.sales.length === 0 ? (
-          <Empty description="No hay ventas por enviar" />
-        ) : (
-          <ul className="pos-queue">
-            {state.sales.map((s) => (
-              <li key={s.deviceSaleId} className="pos-queue__item">
-                <div>
-                  <strong>{s.localNumber}</strong> · {formatMoney(s.total)} · {new Date(s.soldAt).toLocaleTimeString('es-GT')}{' '}
-                  {s.status === 'failed' ? <Tag color="red">No registrada</Tag> : <Tag color="blue">Por enviar</Tag>}
-                </div>
-                {s.paymentMethod === 'card' && <Tag color="gold">{OfflineCardMessages.pendingLabel}</Tag>}
-                <div className="pos-queue__lines">{s.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</div>
-                {s.error && <Alert type={s.status === 'failed' ? 'error' : 'warning'} showIcon title={s.error} />}
-                {s.status === 'failed' && (
-                  <div className="pos-queue__actions">
-                    <Button size="small" onClick={() => void retryFailedSale(s.deviceSaleId)}>
-                      Reintentar
-                    </Button>
-                    <Button size="small" danger onClick={() => void discardSale(s.deviceSaleId)}>
-                      Descartar
-                    </Button>
+      {/* The drawer (and its styles) only once it is first opened: the POS's first screen does without. */}
+      {opened && (
+        <Drawer open={open} onClose={() => setOpen(false)} title="Ventas por enviar" size="min(100vw, 420px)">
+          {state.sales.length === 0 ? (
+            <Empty description="No hay ventas por enviar" />
+          ) : (
+            <ul className="pos-queue">
+              {state.sales.map((s) => (
+                <li key={s.deviceSaleId} className="pos-queue__item">
+                  <div>
+                    <strong>{s.localNumber}</strong> · {formatMoney(s.total)} · {new Date(s.soldAt).toLocaleTimeString('es-GT')}{' '}
+                    {s.status === 'failed' ? <Tag color="red">No registrada</Tag> : <Tag color="blue">Por enviar</Tag>}
                   </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Drawer>
+                  {s.paymentMethod === 'card' && <Tag color="gold">{OfflineCardMessages.pendingLabel}</Tag>}
+                  <div className="pos-queue__lines">{s.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</div>
+                  {s.error && <Alert type={s.status === 'failed' ? 'error' : 'warning'} showIcon title={s.error} />}
+                  {s.status === 'failed' && (
+                    <div className="pos-queue__actions">
+                      <Button size="small" onClick={() => void retryFailedSale(s.deviceSaleId)}>
+                        Reintentar
+                      </Button>
+                      <Button size="small" danger onClick={() => void discardSale(s.deviceSaleId)}>
+                        Descartar
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Drawer>
+      )}
     </>
   );
 }

@@ -1,5 +1,10 @@
 import { useEffect } from 'react';
 import { useStore } from '../../store/api/get-store';
+import { preloadCatalog } from './idb-store';
+
+// The POS opened offline (from the home screen): its catalogue is read from IndexedDB while the POS's
+// code loads, not after it has rendered (issue 28, first product within 1 s).
+if (typeof navigator !== 'undefined' && !navigator.onLine && typeof location !== 'undefined' && location.pathname === '/pos') void preloadCatalog();
 
 const MANIFEST = '/manifest.webmanifest';
 
