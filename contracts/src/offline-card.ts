@@ -18,7 +18,7 @@ export const OfflineCardMessages = {
   /** The label of such a sale: receipt, queue, orders list and detail. */
   pendingLabel: 'Pago con tarjeta pendiente de confirmar',
   /** What the owner does with such an order (its detail). */
-  pendingHelp: 'Vendida sin conexión con tarjeta: revisa el cobro en tu terminal y regístralo con «Registrar pago».',
+  pendingHelp: 'Vendida sin conexión con tarjeta: revisa el cobro en tu terminal y confírmalo con «Confirmar pago con tarjeta».',
 } as const;
 
 /** The settings screen's choices. */

@@ -54,8 +54,8 @@ export function OfflineStatus({ state }: { state: OfflineState }) {
                   <div>
                     <strong>{s.localNumber}</strong> · {formatMoney(s.total)} · {new Date(s.soldAt).toLocaleTimeString('es-GT')}{' '}
                     {s.status === 'failed' ? <Tag color="red">No registrada</Tag> : <Tag color="blue">Por enviar</Tag>}
+                    {s.paymentMethod === 'card' && <Tag color="gold">{OfflineCardMessages.pendingLabel}</Tag>}
                   </div>
-                  {s.paymentMethod === 'card' && <Tag color="gold">{OfflineCardMessages.pendingLabel}</Tag>}
                   <div className="pos-queue__lines">{s.lines.map((l) => `${l.quantity} × ${l.name}`).join(', ')}</div>
                   {s.error && <Alert type={s.status === 'failed' ? 'error' : 'warning'} showIcon title={s.error} />}
                   {s.status === 'failed' && (
