@@ -374,8 +374,9 @@ export interface Reconciliation {
   duplicated: number;
   oversold: number;
   /**
-   * Units the shop shows as unavailable beyond its orders: holds of checkouts cut off by the kill
-   * (stock held, order never appended; released when the hold expires). Not oversold: undersold for a while.
+   * Units the shop shows as unavailable beyond its orders: holds without an order (stock held, order
+   * never appended). ordering releases those of its killed process when it starts again; a checkout
+   * whose shopper stopped retrying keeps its hold until it runs out. Not oversold: undersold for a while.
    */
   stuckUnits: number;
   /** One line per product counted as oversold or with stuck units. */

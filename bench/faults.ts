@@ -11,9 +11,10 @@
 // Knobs: BENCH_FAULT_SERVICE (default ordering), BENCH_FAULT_RATE (20), BENCH_FAULT_SECONDS (60),
 // BENCH_ECHO=1 shows npm start's lines.
 import { mkdtempSync, rmSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkoutStream, freePortBlock, killService, openShop, reconcile, startTiendita, stopPostgresNow } from './_faults';
+import { cpuSeconds, machineBusySeconds } from './_proc';
 
 const service = process.env.BENCH_FAULT_SERVICE || 'ordering';
 const rate = Number(process.env.BENCH_FAULT_RATE || 20);
@@ -37,15 +38,28 @@ async function main(): Promise<void> {
 
     const stream = checkoutStream(t.url, shop, rate);
     const t0 = Date.now();
+    const busy0 = machineBusySeconds();
+    const load0 = loadavg()[0];
     await sleepUntil(t0 + killAt * 1000);
     const killMark = t.lines.length;
     const killedAt = killService(t, service);
     console.log(`  ${round1((killedAt - t0) / 1000)} s: kill -9 de ${service}`);
+    // The CPU its new process had used when it answered /health: what a restart costs, whatever the load.
+    let bootCpu = NaN;
+    void t.waitForLine(new RegExp(`^\\[${service}\\] de nuevo en servicio`), 120_000, killMark).then(
+      () => (bootCpu = cpuSeconds(t.pidOf(service) ?? 0)),
+      () => undefined,
+    );
     await sleepUntil(t0 + pgAt * 1000);
     const pgMark = t.lines.length;
     const pgStoppedAt = stopPostgresNow(t);
     console.log(`  ${round1((pgStoppedAt - t0) / 1000)} s: PostgreSQL detenido de inmediato (SIGQUIT)`);
     await sleepUntil(t0 + seconds * 1000);
+    const busy = machineBusySeconds() - busy0;
+    const wall = (Date.now() - t0) / 1000;
+    console.log(
+      `  máquina durante el flujo: ${Math.round((100 * busy) / wall / availableParallelism())} % de CPU ocupada (todos los procesos, también los ajenos), carga media ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}; ${service} reiniciado usó ${round1(bootCpu)} s de CPU hasta responder /health`,
+    );
     const stats = await stream.stop();
     console.log(`  flujo detenido; ${stats.outcomes.length} pedidos intentados, esperando a que todos terminen`);
 
@@ -63,7 +77,9 @@ async function main(): Promise<void> {
     console.log(
       `  aceptados ${result.accepted}, sin stock ${result.refused}, sin respuesta final tras 90 s ${result.givenUp}; en la lista del dueño ${result.ordersListed} (${result.unanswered} de pedidos sin respuesta final): perdidos ${result.lost}, duplicados ${result.duplicated}, productos sobrevendidos ${result.oversold}`,
     );
-    if (result.stuckUnits > 0) console.log(`  unidades retenidas sin pedido (reservas de checkouts cortados por el kill; se liberan al vencer la reserva): ${result.stuckUnits}`);
+    // ordering gives back on its start the holds of checkouts its killed process never recorded; what
+    // is left is held for a checkout whose shopper stopped retrying (released when its hold runs out).
+    console.log(`  unidades retenidas sin pedido: ${result.stuckUnits}`);
     for (const line of result.detail) console.log(`    stock distinto de sus pedidos: ${line}`);
     const recoveries = [serviceBack, pgBack].map((x) => (x === null ? Infinity : x));
     const maxRecovery = Math.max(...recoveries);
