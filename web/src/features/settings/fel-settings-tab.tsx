@@ -90,7 +90,7 @@ function FelSettingsForm({ settings }: { settings: FelSettingsView }) {
   };
 
   return (
-    <Form form={form} component={false} layout="vertical" initialValues={valuesOf(settings)} requiredMark={false}>
+    <Form form={form} name="fel" component={false} layout="vertical" initialValues={valuesOf(settings)} requiredMark={false}>
       <p className="settings-hint">
         Con FEL activo, cada venta del POS y cada pedido de WhatsApp pagado por completo recibe su factura electrónica certificada, sin detener la venta.{' '}
         <Link to="/invoices">Ver facturas</Link>
