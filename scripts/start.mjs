@@ -43,7 +43,7 @@ const host = env.HOST || '127.0.0.1';
 const dataDir = resolve(env.DATA_DIR || '.data');
 const logLevel = env.LOG_LEVEL || 'info';
 const services = [
-  // Start order: the sources of events before their consumers, the gateway last.
+  // The services, by port; they start in two waves (see the end of this file).
   { name: 'identity', port: port + 1, urlVar: 'IDENTITY_URL' },
   { name: 'catalog', port: port + 2, urlVar: 'CATALOG_URL' },
   { name: 'ordering', port: port + 3, urlVar: 'ORDERING_URL' },
@@ -52,7 +52,6 @@ const services = [
   // FEL (issue 25): runs its sandbox certifier ('pruebas') itself, on a free 127.0.0.1 port.
   { name: 'fel', port: port + 6, urlVar: 'FEL_URL' },
 ];
-const startOrder = ['identity', 'catalog', 'inventory', 'ordering', 'reporting', 'fel'].map((n) => services.find((s) => s.name === n));
 
 mkdirSync(dataDir, { recursive: true });
 
@@ -297,8 +296,8 @@ async function restart(spec, exit) {
 
 const healthHost = (h) => (h === '0.0.0.0' || h === '::' ? '127.0.0.1' : h.includes(':') ? `[${h}]` : h);
 
-async function waitHealthy(name, childPort, childHost = '127.0.0.1') {
-  const deadline = Date.now() + 90_000;
+async function waitHealthy(name, childPort, childHost = '127.0.0.1', withinMs = 90_000) {
+  const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
     if (stopping || !children.has(name)) return false;
     try {
@@ -382,17 +381,29 @@ function superviseDatabase(server) {
 }
 
 const gatewaySpec = { name: 'gateway', dir: 'gateway', port, host };
-try {
-  for (const s of [...startOrder.map((x) => ({ name: x.name, dir: join('services', x.name), port: x.port, host: '127.0.0.1' })), gatewaySpec]) {
-    startChild(s);
-    if (!(await waitHealthy(s.name, s.port, s.host))) {
-      if (!stopping) {
-        say(`[${s.name}] no respondió en /health a tiempo; deteniendo Tiendita`);
-        await stopAll(1);
-      }
-      await new Promise(() => undefined);
-    }
+/** Starts these processes together and waits until each answers /health; one that does not stops Tiendita. */
+async function startWave(specs) {
+  for (const s of specs) startChild(s);
+  // As long as one after the other would have had: they share the machine while they start.
+  const healthy = await Promise.all(specs.map((s) => waitHealthy(s.name, s.port, s.host, 90_000 * specs.length)));
+  const late = specs.find((_, i) => !healthy[i]);
+  if (!late) return;
+  if (!stopping) {
+    say(`[${late.name}] no respondió en /health a tiempo; deteniendo Tiendita`);
+    await stopAll(1);
   }
+  await new Promise(() => undefined);
+}
+
+try {
+  // Services start in two waves of processes started together (each has its own schema and
+  // migrations; a subscription to a source whose events table is not there yet retries), which on a
+  // busy machine takes a fraction of the time one after the other did: the sources of most events
+  // first (inventory too: ordering's start asks it for the holds of lost checkouts), then their
+  // consumers with the gateway (which needs no service to start: it answers 503 for one not up).
+  const spec = (name) => ({ name, dir: join('services', name), port: services.find((x) => x.name === name).port, host: '127.0.0.1' });
+  await startWave(['identity', 'catalog', 'inventory'].map(spec));
+  await startWave([...['ordering', 'reporting', 'fel'].map(spec), gatewaySpec]);
 } catch (error) {
   say(reason(error));
   await stopAll(1);
