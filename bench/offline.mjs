@@ -33,7 +33,11 @@ function chromiumCpuMs() {
   const under = new Set([process.pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const s of stats) if (!under.has(s.pid) && under.has(s.ppid)) (under.add(s.pid), (grew = true));
+    for (const s of stats) {
+      if (under.has(s.pid) || !under.has(s.ppid)) continue;
+      under.add(s.pid);
+      grew = true;
+    }
   }
   return stats.filter((s) => s.pid !== process.pid && under.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) * 10;
 }

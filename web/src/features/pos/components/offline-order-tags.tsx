@@ -26,10 +26,11 @@ export function OfflineOrderNotice({ order }: { order: OfflineOrder }) {
   const old = order.items.filter((i) => i.listPrice !== undefined);
   return (
     <>
-      {card && <Alert className="order-detail__offline" type="warning" showIcon title={OfflineCardMessages.pendingLabel} description={OfflineCardMessages.pendingHelp} />}
+      {card && <Alert className="order-detail__offline" style={{ marginBottom: 8 }} type="warning" showIcon title={OfflineCardMessages.pendingLabel} description={OfflineCardMessages.pendingHelp} />}
       {old.length > 0 && (
         <Alert
           className="order-detail__offline"
+          style={{ marginBottom: 8 }}
           type="info"
           showIcon
           title="Vendida sin conexión con un precio anterior"
