@@ -11,7 +11,7 @@ import {
 } from '@tiendita/eventsourcing';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from './app';
+import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from './service-kit.module';
 import type { BaseConfig } from './config';
 import { createPool } from './database';
 import { ServiceUnavailableError } from './http-errors';

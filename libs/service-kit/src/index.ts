@@ -1,6 +1,9 @@
 /** Shared bootstrap of every Tiendita service: config, app, errors, internal auth, database, logs. */
 export * from './config';
 export * from './app';
+export * from './service-kit.module';
+export * from './request-hooks';
+export * from './start-service';
 export * from './lifecycle';
 export * from './error-filter';
 export * from './http-errors';

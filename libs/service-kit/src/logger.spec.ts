@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { requestLogLevel } from './app';
+import { requestLogLevel } from './request-hooks';
 import { createLogger, redactLogFields, redactSecrets, REDACTED } from './logger';
 
 /** A pino destination that keeps every line. */
