@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, List, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Segmented, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { toast } from '../../components/toast/toast-store';
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import {
@@ -39,23 +39,32 @@ const periodText = (r: ReportResponse) => (r.from === r.to ? formatDay(r.from) :
 function Summary({ report }: { report: ReportResponse }) {
   return (
     <Card title="Resumen del periodo">
-      <List size="small">
-        <List.Item>Periodo: {periodText(report)}</List.Item>
-        <List.Item>Productos activos: {report.activeProducts}</List.Item>
-        <List.Item>Productos con stock bajo: {report.lowStockProducts}</List.Item>
-        <List.Item>Categorías activas: {report.activeCategories}</List.Item>
-        {report.cancelledOrders > 0 ? <List.Item>Cancelados (no son ventas): {ordersText(report.cancelledOrders)} · {formatMoney(report.cancelledAmount)}</List.Item> : null}
-        <List.Item className="reports__subhead">Cobros por método de pago</List.Item>
-        {report.salesByPaymentMethod.length === 0 ? <List.Item>Sin pagos registrados en el periodo</List.Item> : null}
+      {/* Plain lists: antd's List puts its items in a div, which screen readers do not read as a list. */}
+      <ul className="reports__facts">
+        <li>Periodo: {periodText(report)}</li>
+        <li>Productos activos: {report.activeProducts}</li>
+        <li>Productos con stock bajo: {report.lowStockProducts}</li>
+        <li>Categorías activas: {report.activeCategories}</li>
+        {report.cancelledOrders > 0 ? <li>Cancelados (no son ventas): {ordersText(report.cancelledOrders)} · {formatMoney(report.cancelledAmount)}</li> : null}
+      </ul>
+      <h2 className="reports__subhead">Cobros por método de pago</h2>
+      <ul className="reports__facts">
+        {report.salesByPaymentMethod.length === 0 ? <li>Sin pagos registrados en el periodo</li> : null}
         {report.salesByPaymentMethod.map((m) => (
-          <List.Item key={m.paymentMethod}>
+          <li key={m.paymentMethod}>
             <span>{PAYMENT_METHOD_LABELS[m.paymentMethod]}: {paymentsText(m.payments)}{m.refunds > 0 ? ` · reembolsado ${formatMoney(m.refunded)}` : ''}</span>
             <strong>{formatMoney(m.amount)}</strong>
-          </List.Item>
+          </li>
         ))}
-        {report.topProductsByAmount.length > 0 ? <List.Item className="reports__subhead">Productos que más vendieron</List.Item> : null}
-        {report.topProductsByAmount.slice(0, 3).map((p) => <List.Item key={p.productId}>{p.name}: {p.units} u. · {formatMoney(p.amount)}</List.Item>)}
-      </List>
+      </ul>
+      {report.topProductsByAmount.length > 0 ? (
+        <>
+          <h2 className="reports__subhead">Productos que más vendieron</h2>
+          <ul className="reports__facts">
+            {report.topProductsByAmount.slice(0, 3).map((p) => <li key={p.productId}>{p.name}: {p.units} u. · {formatMoney(p.amount)}</li>)}
+          </ul>
+        </>
+      ) : null}
     </Card>
   );
 }
@@ -100,7 +109,7 @@ export function ReportsPage() {
     <div className="reports">
       <div className="reports__head">
         <div>
-          <Typography.Title level={2} style={{ margin: 0 }}>Reportes</Typography.Title>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>Reportes</Typography.Title>
           {report.data ? <Typography.Text type="secondary" data-testid="report-period">{periodText(report.data)}</Typography.Text> : null}
         </div>
         <Space wrap>

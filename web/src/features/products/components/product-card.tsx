@@ -36,9 +36,9 @@ export function ProductCard({ product, onView, onEdit, onDelete }: { product: Pr
     >
       <div className="product-card__body">
         <span className="product-card__category">{product.categoryName ?? 'Sin categoría'}</span>
-        <h3 className="product-card__name" title={product.name}>
+        <h2 className="product-card__name" title={product.name}>
           {product.name}
-        </h3>
+        </h2>
         {product.sku && <span className="product-card__sku">SKU: {product.sku}</span>}
         <ProductPrice price={product.price} finalPrice={product.finalPrice} discountPercentage={product.discountPercentage} />
         <StockTag stock={product.stock} minimum={product.stockMinimum} />
