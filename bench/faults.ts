@@ -57,11 +57,12 @@ async function main(): Promise<void> {
     await sleepUntil(t0 + seconds * 1000);
     const busy = machineBusySeconds() - busy0;
     const wall = (Date.now() - t0) / 1000;
-    console.log(
-      `  máquina durante el flujo: ${Math.round((100 * busy) / wall / availableParallelism())} % de CPU ocupada (todos los procesos, también los ajenos), carga media ${load0.toFixed(1)} → ${loadavg()[0].toFixed(1)}; ${service} reiniciado usó ${round1(bootCpu)} s de CPU hasta responder /health`,
-    );
+    const load1 = loadavg()[0];
     const stats = await stream.stop();
     console.log(`  flujo detenido; ${stats.outcomes.length} pedidos intentados, esperando a que todos terminen`);
+    console.log(
+      `  máquina durante el flujo: ${Math.round((100 * busy) / wall / availableParallelism())} % de CPU ocupada (todos los procesos, también los ajenos), carga media ${load0.toFixed(1)} → ${load1.toFixed(1)}; ${service} reiniciado usó ${Number.isNaN(bootCpu) ? '—' : round1(bootCpu)} s de CPU hasta responder /health`,
+    );
 
     const serviceBack = stream.acceptedAgainAfter(killedAt);
     const pgBack = stream.acceptedAgainAfter(pgStoppedAt);
