@@ -77,7 +77,7 @@ test('a visitor registers a store from the landing page, signs in, sees the owne
     assert.deepEqual(entries, ['Dashboard', 'Productos', 'Pedidos', 'POS', 'Reportes', 'Inventario', 'Configuración']);
     await page.getByRole('heading', { name: owner.storeName }).waitFor();
     await page.getByText(owner.storeDepartment, { exact: true }).waitFor();
-    assert.equal(await page.locator('.shell__bell .ant-badge-count').count(), 0, 'sin notificaciones no hay número en la campana');
+    assert.equal(await page.locator('.shell__bell .shell__badge').count(), 0, 'sin notificaciones no hay número en la campana');
 
     await nav.getByRole('link', { name: 'Pedidos' }).click();
     await page.waitForURL('**/orders');
