@@ -5,7 +5,7 @@
 // and /pos, median performance; one accessibility run of /login and every owner screen.
 // The product runs as `npm start` does (scripts/start.mjs) on a free port, with a fresh database on
 // DATABASE_URL's server; BENCH_WEB_URL=<url of a running Tiendita> measures that one instead, and
-// BENCH_WEB_SIZES_ONLY=1 stops after the sizes.
+// BENCH_WEB_SIZES_ONLY=1 stops after the sizes, BENCH_RUNS=0 measures accessibility alone.
 // Last line: {"landing_js_gz_kb":…,"owner_js_gz_kb":…,"max_route_chunk_gz_kb":…,"dashboard_lighthouse_perf":…,"orders_lighthouse_perf":…,"pos_lighthouse_perf":…}
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -203,7 +203,7 @@ const product = process.env.BENCH_WEB_URL ? { base: process.env.BENCH_WEB_URL.re
 try {
   const cookie = await signIn(product.base);
   console.log(`\nLighthouse (móvil) con la dueña demo en ${product.base}, ${RUNS} corridas por pantalla:`);
-  for (const page of ['dashboard', 'orders', 'pos']) {
+  for (const page of RUNS > 0 ? ['dashboard', 'orders', 'pos'] : []) {
     const url = `${product.base}/${page}`;
     await lighthouseOnce(url, cookie, ['performance']).catch(() => undefined); // unmeasured: caches, projections
     const scores = [];

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppRoot } from './app/app-root';
-import { loadLandingPage, loadShopApp } from './app/lazy-pages';
+import { loadLandingPage, loadShopApp, preloadOwnerScreen } from './app/lazy-pages';
 import { isOwnerOnlyPath, PUBLIC_PATHS } from './app/paths';
 import { isShopPath } from './app/shop-route';
 import { Toaster } from './components/toast/toaster';
@@ -19,6 +19,8 @@ const queryClient = createQueryClient();
 const { pathname } = window.location;
 const isAuthScreen = (Object.values(PUBLIC_PATHS) as string[]).includes(pathname);
 if (!isShopPath(window.location) && !isOwnerOnlyPath(pathname) && !isAuthScreen) void loadLandingPage();
+// An owner page opened directly most likely has a session: its code comes while the lookup is in flight.
+if (isOwnerOnlyPath(pathname)) preloadOwnerScreen();
 // A shop page asks for its chunk, store and products together instead of one after the other.
 preloadShop(queryClient, window.location, loadShopApp);
 // The gateway's first screen of a shop page stays until the shop replaces it; any other screen goes now.

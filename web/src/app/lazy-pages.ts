@@ -14,6 +14,15 @@ export const ResetPasswordPage = lazy(() =>
 );
 export const loadOwnerApp = () => import('../features/shell/owner-app');
 export const OwnerApp = lazy(() => loadOwnerApp().then((m) => ({ default: m.OwnerApp })));
+
+/**
+ * An owner page opened directly (a reload, a bookmark) asks for the owner app while the session lookup
+ * is still in flight, instead of after it. (Its screen's chunk waits for the owner app: a table of the
+ * screens' imports here would grow the entry, which the shop loads too.)
+ */
+export function preloadOwnerScreen(): void {
+  void loadOwnerApp().catch(() => undefined);
+}
 // The public shop: its own chunk, with no antd and no owner code.
 export const loadShopApp = () => import('../shop/shop-app');
 export const ShopApp = lazy(() => loadShopApp().then((m) => ({ default: m.ShopApp })));
