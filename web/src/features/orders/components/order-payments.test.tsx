@@ -5,20 +5,10 @@ import type { ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { OrderView } from '@tiendita/contracts';
-import { installFetch, startStandIn, type StandIn } from '../../../../test/stand-in-server';
+import { useStandIn } from '../../../../test/stand-in-server';
 import { OrderPayments } from './order-payments';
 
-let api: StandIn;
-let undo: () => void;
-
-beforeAll(async () => {
-  api = await startStandIn();
-  undo = installFetch(api);
-});
-afterAll(async () => {
-  undo();
-  await api.close();
-});
+const api = useStandIn();
 
 function withQueries(children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
