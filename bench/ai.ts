@@ -4,19 +4,14 @@
 // Starts identity, catalog, inventory and the gateway as separate processes (as `npm start` does).
 // Last line: {"search_p99_ms":…,"search_top3_hit_rate":…,"shop_js_gz_kb":…}
 import { SearchIndex, type SearchDoc } from '@tiendita/ai';
-import { PostgresEventStore } from '@tiendita/eventsourcing';
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { CATALOGUE, QUERIES } from '../libs/ai/test/search-catalogue';
-import { cpuSeconds, machineBusySeconds } from './_proc';
-import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
+import { startBenchRun } from './_db';
+import { percentile, round1, runBench, runOpenLoop, shopJsGzKb, waitFor } from './_measure';
+import { machineBusySeconds } from './_proc';
+import { appendCatalog, catalogSettled, cpuMeter, loadProductFields, registerOwner, startBenchStack } from './_stack';
 
-const root = join(__dirname, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -24,162 +19,30 @@ const VARIANTS = ['clásico', 'económico', 'profesional', 'industrial', 'compac
 /** What shoppers type: names, typos, plurals, categories, price phrases. */
 const LOAD_QUERIES = QUERIES.map((q) => q.query);
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
-    await sleep(100);
-  }
-}
-
-/** Vite manifest → gzipped bytes of the entry plus the shop chunk and their static imports. */
-function shopJsGzKb(): number | null {
-  const dist = join(root, 'web', 'dist');
-  const manifestFile = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return null;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const shop = Object.keys(manifest).find((k) => /^src\/shop\/shop-app\.[jt]sx?$/.test(k)) ?? Object.keys(manifest).find((k) => k.startsWith('src/shop/'));
-  if (!entry || !shop) return null;
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) walk(i);
-  };
-  walk(entry);
-  walk(shop);
-  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0);
-  return round1(bytes / 1024);
-}
-
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
-  const dbName = `tiendita_bench_ai_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-ai-'));
-  const secret = randomBytes(24).toString('hex');
-  const children: ServiceProcess[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-
-  const stopAll = async () => {
-    for (const c of children.reverse()) await stopServiceProcess(c);
-    await pool.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
+  const bench = await startBenchRun('ai');
+  const { pool } = bench;
   try {
-    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), gateway: await freePort() };
-    const urls = {
-      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-      CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
-      INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
-      ORDERING_URL: 'http://127.0.0.1:9',
-      REPORTING_URL: 'http://127.0.0.1:9',
-    };
-    const start = async (name: ServiceName) => {
-      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir, extra: { OPENAI_API_KEY: '', AI_SEARCH_RATE_LIMIT: '1000000' } });
-      children.push(await startServiceProcess(name, ports[name], env));
-    };
-    await start('identity');
-    await start('catalog');
-    await start('inventory');
-    await start('gateway');
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const { gatewayUrl } = await startBenchStack(bench, ['identity', 'catalog', 'inventory', 'gateway'], { OPENAI_API_KEY: '', AI_SEARCH_RATE_LIMIT: '1000000' });
     console.log(`bench ai: identity, catalog, inventory y gateway arrancados (${gatewayUrl})`);
 
-    // An owner and store, registered the normal way.
-    const tag = randomBytes(4).toString('hex');
-    const subdomain = `bench-${tag}`;
-    const reg = await fetch(`${gatewayUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: gatewayUrl },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Catálogo',
-        email: `bench-${tag}@example.com`,
-        password: 'Secreto123',
-        storeName: 'Tienda de carga',
-        subdomain,
-        businessType: 'grocery',
-        storeDepartment: 'Guatemala',
-      }),
-    });
-    if (reg.status !== 201) throw new Error(`registro falló: ${reg.status} ${await reg.text()}`);
-    const { store } = (await reg.json()) as { store: { id: string } };
-    const storeId = store.id;
+    const { storeId, subdomain } = await registerOwner(gatewayUrl, { lastName: 'Catálogo', storeName: 'Tienda de carga' });
     await waitFor('la tienda en el catálogo', async () => (await pool.query('SELECT 1 FROM catalog.stores WHERE id = $1', [storeId])).rowCount);
 
     // 10,000 products as catalog events (ten categories, one image each), the way commands append them.
     const seedStart = performance.now();
-    const events = new PostgresEventStore(pool, 'catalog');
     const categoryNames = [...new Set(CATALOGUE.map((p) => p.category))];
     const categories = categoryNames.map((name) => ({ id: randomUUID(), name }));
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const c of categories) {
-        await events.append(`category-${c.id}`, [{ type: 'CategoryCreated', data: { categoryId: c.id, storeId, name: c.name, description: null } }], 0, { storeId, actor: 'bench' }, client);
-      }
-      for (let i = 0; i < PRODUCTS; i++) {
-        const productId = randomUUID();
-        const data = {
-          productId,
-          storeId,
-          name: `${CATALOGUE[i % CATALOGUE.length].name} ${VARIANTS[Math.floor(i / CATALOGUE.length) % VARIANTS.length]} ${i + 1}`,
-          description: `${CATALOGUE[i % CATALOGUE.length].description} Modelo ${i + 1}.`,
-          sku: `SKU-${i + 1}`,
-          priceCentavos: 500 + ((i * 37) % 20_000),
-          discountPercentage: i % 7 === 0 ? 10 : 0,
-          categoryId: categories[categoryNames.indexOf(CATALOGUE[i % CATALOGUE.length].category)].id,
-          images: [`/temp-uploads/products/${randomUUID()}.png`],
-          isActive: i % 50 !== 0,
-          initialStock: i % 40,
-          createdBy: 'bench',
-        };
-        await events.append(`product-${productId}`, [{ type: 'ProductCreated', data }], 0, { storeId, actor: 'bench' }, client);
-        if (i % 1000 === 999) {
-          await client.query('COMMIT');
-          await client.query('BEGIN');
-        }
-      }
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
-    await waitFor(
-      'la proyección de productos',
-      async () => Number((await pool.query('SELECT count(*) AS n FROM catalog.products WHERE store_id = $1', [storeId])).rows[0].n) >= PRODUCTS,
-      300_000,
-    );
-    // Inventory opens each product's stock item (from ProductCreated) and catalog projects it back:
-    // let that settle so the measurement sees the steady state, not the tail of the bulk load.
-    await waitFor(
-      'los ítems de inventario',
-      async () => Number((await pool.query('SELECT count(*) AS n FROM catalog.stock_levels WHERE store_id = $1', [storeId])).rows[0].n) >= PRODUCTS,
-      300_000,
-    );
-    // What autovacuum does on its own after a bulk load: statistics and the visibility map.
-    await pool.query('VACUUM ANALYZE');
+    const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+      ...loadProductFields(i),
+      productId: randomUUID(),
+      storeId,
+      name: `${CATALOGUE[i % CATALOGUE.length].name} ${VARIANTS[Math.floor(i / CATALOGUE.length) % VARIANTS.length]} ${i + 1}`,
+      description: `${CATALOGUE[i % CATALOGUE.length].description} Modelo ${i + 1}.`,
+      categoryId: categories[categoryNames.indexOf(CATALOGUE[i % CATALOGUE.length].category)].id,
+    }));
+    await appendCatalog(pool, storeId, 'bench', categories, products);
+    await catalogSettled(pool, storeId, PRODUCTS);
     console.log(`  ${PRODUCTS} productos sembrados y proyectados en ${round1((performance.now() - seedStart) / 1000)} s`);
 
     const first = await fetch(`${gatewayUrl}/api/ai/enhance-search/${subdomain}`, {
@@ -191,22 +54,13 @@ async function main(): Promise<void> {
     /** Open loop at `rate` req/s for `seconds`, from its own lean process (bench/_openloop.mjs): what shoppers type, in turn. */
     const openLoop = async (rate: number, seconds: number) => {
       const path = `/api/ai/enhance-search/${subdomain}`;
-      const input = JSON.stringify({ url: gatewayUrl, paths: [path], method: 'POST', bodies: LOAD_QUERIES.map((query) => ({ query })), headers: { [path]: { origin: gatewayUrl } }, rate, seconds, maxInFlight: 2000 });
-      const child = spawn(process.execPath, ['--single-threaded-gc', join(__dirname, '_openloop.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      if (code !== 0) throw new Error(`el generador de carga terminó con código ${code}`);
-      return JSON.parse(out) as { latencies: number[]; errors: number; seconds: number };
+      return runOpenLoop({ url: gatewayUrl, paths: [path], method: 'POST', bodies: LOAD_QUERIES.map((query) => ({ query })), headers: { [path]: { origin: gatewayUrl } }, rate, seconds, maxInFlight: 2000 });
     };
     await openLoop(RATE, 3); // warm-up
-    const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
-    const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
-    const cpuBefore = pids.map(([, pid]) => cpuSeconds(pid));
+    const cpu = await cpuMeter(bench);
     const machineBefore = machineBusySeconds();
     const run = await openLoop(RATE, SECONDS);
-    const used = new Map<string, number>();
-    pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - cpuBefore[i] || 0)));
+    const used = cpu();
     const requests = Math.max(1, run.latencies.length);
     const perRequest = (sec: number) => `${round1((sec * 1000) / requests)}`;
     const p = (q: number) => round1(percentile(run.latencies, q));
@@ -260,11 +114,8 @@ async function main(): Promise<void> {
     console.log(`  JS inicial de la tienda: ${shopKb} KB gzip (presupuesto 120)`);
     console.log(JSON.stringify({ search_p99_ms: p(99), search_top3_hit_rate: hitRate, shop_js_gz_kb: shopKb }));
   } finally {
-    await stopAll();
+    await bench.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -4,13 +4,14 @@
 // login costs in each process, and the worst event-loop delay of the gateway and of identity
 // while the logins ran; the last line is the JSON the targets read:
 // {"login_p99_ms":…,"loop_lag_max_ms":…}  (targets: p99 ≤ 250 ms, loop lag ≤ 50 ms).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'undici';
+import { startBenchRun } from './_db';
+import { percentile, round1, runBench } from './_measure';
 import { cpuSeconds, machineBusySeconds } from './_proc';
-import { freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
-import { createTestDatabase, testEnv } from '@tiendita/service-kit/testing';
+import { freePort, startServiceProcess } from './_services';
+import { testEnv } from '@tiendita/service-kit/testing';
 import { newRegistration, RELAXED_LIMITS } from '../gateway/test/support/stack';
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -19,11 +20,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 20);
 // calls), so WARMUP rounds go first, unmeasured, as a server that has been up a while would be.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)];
-}
 
 /** CPU seconds of each thread of a process, by thread id: the main thread, or one of the others. */
 function threadCpu(pid: number): Map<string, { name: string; seconds: number }> {
@@ -37,17 +33,15 @@ function threadCpu(pid: number): Map<string, { name: string; seconds: number }> 
 }
 
 async function main(): Promise<void> {
-  if (!process.env.TEST_DATABASE_ADMIN_URL && process.env.DATABASE_URL) process.env.TEST_DATABASE_ADMIN_URL = process.env.DATABASE_URL;
   // As `npm start` runs them: identity and the gateway in processes of their own, on one database.
-  const db = await createTestDatabase();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-auth-'));
-  const common = testEnv(db.url, { DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
-  let identity: ServiceProcess | undefined;
-  let gateway: ServiceProcess | undefined;
+  const bench = await startBenchRun('auth');
+  const { dataDir } = bench;
+  const common = testEnv(bench.db.url, { DATA_DIR: dataDir, NODE_ENV: 'production', SEED_DEMO: '0', LOG_LEVEL: 'warn' });
   try {
-    identity = await startServiceProcess('identity', await freePort(), common, { probe: true });
+    const identity = await startServiceProcess('identity', await freePort(), common, { probe: true });
+    bench.children.push(identity);
     // Every login of the bench comes from 127.0.0.1: the per-address limits are raised, as in the tests.
-    gateway = await startServiceProcess('gateway', await freePort(), {
+    const gateway = await startServiceProcess('gateway', await freePort(), {
       ...common,
       ...RELAXED_LIMITS,
       IDENTITY_URL: identity.url,
@@ -57,6 +51,7 @@ async function main(): Promise<void> {
       REPORTING_URL: 'http://127.0.0.1:9',
       WEB_DIST_DIR: join(dataDir, 'sin-web'),
     }, { probe: true });
+    bench.children.push(gateway);
     const headers = { 'content-type': 'application/json', origin: gateway.url };
     const owners: { email: string; password: string }[] = [];
     for (let i = 0; i < CONCURRENCY; i++) {
@@ -119,7 +114,6 @@ async function main(): Promise<void> {
     const machineCpuMs = (machineBusySeconds() - machineBefore) * 1000;
 
     samples.sort((a, b) => a - b);
-    const round1 = (x: number) => Math.round(x * 10) / 10;
     const perLogin = (ms: number) => round1(ms / samples.length);
     const p99 = round1(percentile(samples, 99));
     const gatewayLagMax = round1(await gateway.lagMaxMs());
@@ -137,17 +131,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ login_p99_ms: p99, loop_lag_max_ms: lagMax }));
     await http.close();
   } finally {
-    await stopServiceProcess(gateway);
-    await stopServiceProcess(identity);
-    await db.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

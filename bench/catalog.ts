@@ -11,21 +11,15 @@
 //  3. the shop route's initial JS gzipped, from web/dist's Vite manifest (null without a build).
 // Last line: {"catalog_p99_ms":…,"catalog_errors":…,"gateway_ratio":…,"shop_js_gz_kb":…}
 // Targets: p99 ≤ 25 ms with 0 errors, ratio ≥ 0.60, shop JS ≤ 120 KB.
-import { PostgresEventStore } from '@tiendita/eventsourcing';
 import { signInternalHeaders } from '@tiendita/service-kit';
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
+import { startBenchRun } from './_db';
+import { percentile, round1, runBench, runOpenLoop, shopJsGzKb, waitFor } from './_measure';
 import { printPgStatements, resetPgStatements } from './_pg-statements';
-import { cpuSeconds, machineBusySeconds } from './_proc';
-import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
+import { machineBusySeconds } from './_proc';
+import { appendCatalog, catalogSettled, cpuMeter, loadProductFields, registerOwner, startBenchStack } from './_stack';
 
-const root = join(__dirname, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -34,46 +28,6 @@ const CONCURRENCY = 32;
 const MAX_IN_FLIGHT = 1000;
 const PAGES = 20;
 const LIMIT = 24;
-
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
-    await sleep(100);
-  }
-}
-
-/** Vite manifest → gzipped bytes of the entry plus the shop chunk and their static imports. */
-function shopJsGzKb(): number | null {
-  const dist = join(root, 'web', 'dist');
-  const manifestFile = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return null;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const shop = Object.keys(manifest).find((k) => /^src\/shop\/shop-app\.[jt]sx?$/.test(k)) ?? Object.keys(manifest).find((k) => k.startsWith('src/shop/'));
-  if (!entry || !shop) return null;
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) walk(i);
-  };
-  walk(entry);
-  walk(shop);
-  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0);
-  return round1(bytes / 1024);
-}
 
 /**
  * Reads a response body to its end and answers its length, without gathering it: buffering
@@ -87,125 +41,35 @@ async function drain(body: AsyncIterable<Buffer>): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
-  const dbName = `tiendita_bench_catalog_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-catalog-'));
-  const secret = randomBytes(24).toString('hex');
-  const children: ServiceProcess[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-
-  const stopAll = async () => {
-    for (const c of children.reverse()) await stopServiceProcess(c);
-    await pool.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
+  const bench = await startBenchRun('catalog');
+  const { pool, secret } = bench;
+  const dbName = bench.db.name;
   try {
-    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), gateway: await freePort() };
-    const urls = {
-      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-      CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
-      INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
-      ORDERING_URL: 'http://127.0.0.1:9',
-      REPORTING_URL: 'http://127.0.0.1:9',
-    };
-    const start = async (name: ServiceName) => {
-      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
-      children.push(await startServiceProcess(name, ports[name], env));
-    };
-    await start('identity');
-    await start('catalog');
-    await start('inventory');
-    await start('gateway');
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const stack = await startBenchStack(bench, ['identity', 'catalog', 'inventory', 'gateway']);
+    const { gatewayUrl } = stack;
     console.log(`bench catalog: identity, catalog, inventory y gateway arrancados (${gatewayUrl})`);
 
-    // An owner and store, registered the normal way.
-    const tag = randomBytes(4).toString('hex');
-    const subdomain = `bench-${tag}`;
-    const reg = await fetch(`${gatewayUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: gatewayUrl },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Catálogo',
-        email: `bench-${tag}@example.com`,
-        password: 'Secreto123',
-        storeName: 'Tienda de carga',
-        subdomain,
-        businessType: 'grocery',
-        storeDepartment: 'Guatemala',
-      }),
-    });
-    if (reg.status !== 201) throw new Error(`registro falló: ${reg.status} ${await reg.text()}`);
-    const { store } = (await reg.json()) as { store: { id: string } };
-    const storeId = store.id;
+    const { storeId, subdomain } = await registerOwner(gatewayUrl, { lastName: 'Catálogo', storeName: 'Tienda de carga' });
     await waitFor('la tienda en el catálogo', async () => (await pool.query('SELECT 1 FROM catalog.stores WHERE id = $1', [storeId])).rowCount);
 
     // 10,000 products as catalog events (ten categories, one image each), the way commands append them.
     const seedStart = performance.now();
-    const events = new PostgresEventStore(pool, 'catalog');
     const categories = Array.from({ length: 10 }, (_, i) => ({ id: randomUUID(), name: `Categoría ${i + 1}` }));
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const c of categories) {
-        await events.append(`category-${c.id}`, [{ type: 'CategoryCreated', data: { categoryId: c.id, storeId, name: c.name, description: null } }], 0, { storeId, actor: 'bench' }, client);
-      }
-      for (let i = 0; i < PRODUCTS; i++) {
-        const productId = randomUUID();
-        const data = {
-          productId,
-          storeId,
-          name: `Producto ${String(i + 1).padStart(5, '0')}`,
-          description: `Descripción del producto ${i + 1}`,
-          sku: `SKU-${i + 1}`,
-          priceCentavos: 500 + ((i * 37) % 20_000),
-          discountPercentage: i % 7 === 0 ? 10 : 0,
-          categoryId: categories[i % categories.length].id,
-          images: [`/temp-uploads/products/${randomUUID()}.png`],
-          isActive: i % 50 !== 0,
-          initialStock: i % 40,
-          createdBy: 'bench',
-        };
-        await events.append(`product-${productId}`, [{ type: 'ProductCreated', data }], 0, { storeId, actor: 'bench' }, client);
-        if (i % 1000 === 999) {
-          await client.query('COMMIT');
-          await client.query('BEGIN');
-        }
-      }
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
-    await waitFor(
-      'la proyección de productos',
-      async () => Number((await pool.query('SELECT count(*) AS n FROM catalog.products WHERE store_id = $1', [storeId])).rows[0].n) >= PRODUCTS,
-      300_000,
-    );
-    // Inventory opens each product's stock item (from ProductCreated) and catalog projects it back:
-    // let that settle so the measurement sees the steady state, not the tail of the bulk load.
-    await waitFor(
-      'los ítems de inventario',
-      async () => Number((await pool.query('SELECT count(*) AS n FROM catalog.stock_levels WHERE store_id = $1', [storeId])).rows[0].n) >= PRODUCTS,
-      300_000,
-    );
-    // What autovacuum does on its own after a bulk load: statistics and the visibility map.
-    await pool.query('VACUUM ANALYZE');
+    const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+      ...loadProductFields(i),
+      productId: randomUUID(),
+      storeId,
+      name: `Producto ${String(i + 1).padStart(5, '0')}`,
+      description: `Descripción del producto ${i + 1}`,
+      categoryId: categories[i % categories.length].id,
+    }));
+    await appendCatalog(pool, storeId, 'bench', categories, products);
+    await catalogSettled(pool, storeId, PRODUCTS);
     console.log(`  ${PRODUCTS} productos sembrados y proyectados en ${round1((performance.now() - seedStart) / 1000)} s`);
 
     const path = (i: number) => `/api/public/products/${subdomain}?page=${(i % PAGES) + 1}&limit=${LIMIT}`;
     const gateway = new Pool(gatewayUrl, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
-    const direct = new Pool(`http://127.0.0.1:${ports.catalog}`, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
+    const direct = new Pool(stack.urls.catalog!, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
     const signedFor = (p: string) => signInternalHeaders(secret, { method: 'GET', path: p });
 
     const first = await gateway.request({ method: 'GET', path: path(0) });
@@ -217,13 +81,7 @@ async function main(): Promise<void> {
     /** Open loop at `rate` req/s for `seconds`, from its own process (bench/_openloop.mjs). */
     const openLoop = async (rate: number, seconds: number, target = gatewayUrl, signed = false) => {
       const paths = Array.from({ length: PAGES }, (_, i) => path(i));
-      const input = JSON.stringify({ url: target, paths, rate, seconds, maxInFlight: MAX_IN_FLIGHT, ...(signed ? { internalSecret: secret } : {}) });
-      const child = spawn(process.execPath, ['--single-threaded-gc', join(__dirname, '_openloop.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      if (code !== 0) throw new Error(`el generador de carga terminó con código ${code}`);
-      return JSON.parse(out) as { latencies: number[]; errors: number; seconds: number; worstBySecond: number[]; lagMaxMs: number };
+      return runOpenLoop({ url: target, paths, rate, seconds, maxInFlight: MAX_IN_FLIGHT, ...(signed ? { internalSecret: secret } : {}) });
     };
 
     /** Closed loop: `concurrency` workers back to back for `seconds`; answers requests per second. */
@@ -272,7 +130,7 @@ async function main(): Promise<void> {
     await openLoop(RATE, 5); // and at full rate, so pools have grown to what the rate needs
     const run = await openLoop(RATE, SECONDS);
     if (process.env.BENCH_DIRECT_OPEN) {
-      const d = await openLoop(RATE, SECONDS, `http://127.0.0.1:${ports.catalog}`, true);
+      const d = await openLoop(RATE, SECONDS, stack.urls.catalog!, true);
       console.log(`  directo: p50 ${round1(percentile(d.latencies, 50))} · p99 ${round1(percentile(d.latencies, 99))} · lag ${round1(d.lagMaxMs)} · peor por segundo ${d.worstBySecond.map((x) => Math.round(x)).join(' ')}`);
     }
     await explain('después');
@@ -285,17 +143,14 @@ async function main(): Promise<void> {
     /** Runs a phase and prints the CPU milliseconds per request each process spent on it. */
     const profiled = async <T extends { rps?: number }>(label: string, requests: () => number, phase: () => Promise<T>): Promise<T> => {
       await resetPgStatements(pool);
-      const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
-      const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
-      const before = pids.map(([, pid]) => cpuSeconds(pid));
+      const cpu = await cpuMeter(bench);
       const self = process.cpuUsage();
       const machine = machineBusySeconds();
       const result = await phase();
       const n = requests();
       const per = (seconds: number) => round1((seconds * 1000) / n);
       const own = process.cpuUsage(self);
-      const used = new Map<string, number>();
-      pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - before[i] || 0)));
+      const used = cpu();
       const parts = [...used].map(([name, seconds]) => `${name} ${per(seconds)}`);
       console.log(`    CPU ms por solicitud (${label}): ${parts.join(' · ')} · bench ${per((own.user + own.system) / 1e6)} · máquina entera ${per(machineBusySeconds() - machine)}`);
       await printPgStatements(pool, dbName, 15);
@@ -326,14 +181,8 @@ async function main(): Promise<void> {
     );
     console.log(JSON.stringify({ catalog_p99_ms: p99, catalog_errors: run.errors, gateway_ratio: ratio, shop_js_gz_kb: shopKb }));
   } finally {
-    await stopAll();
+    await bench.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -14,9 +14,11 @@
 // Targets: append1 ≥ 0.80, append100 ≥ 0.70, rebuild ≥ 50,000 events/s and ≥ 0.25, visible p99 ≤ 100 ms.
 // Knobs: BENCH_SETTLE=0 skips the VACUUM before phase 4, BENCH_EVENTS (1000000), BENCH_SECONDS per side and round (1.5), BENCH_ROUNDS (10), BENCH_LATENCY_SECONDS (10).
 import { PostgresEventStore, PostgresTransport, ProjectionRunner, START, type Projection, type RecordedEventWithTx } from '@tiendita/eventsourcing';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { createBenchDatabase } from './_db';
+import { percentile, round2, runBench, sleep } from './_measure';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
@@ -26,16 +28,9 @@ const WRITERS = 8;
 const READ_PAGE = 5000;
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const int = (x: number) => Math.round(x);
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(line);
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** The metadata the store writes, built the same way for the plain side. */
 function metadata(): string {
@@ -69,13 +64,9 @@ async function measure(seconds: number, perCall: number, work: (writer: number, 
 }
 
 async function main(): Promise<void> {
-  const dbName = `tiendita_bench_eventstore_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 24 });
+  const db = await createBenchDatabase('eventstore', adminUrl);
+  const dbName = db.name;
+  const pool = new pg.Pool({ connectionString: db.url, max: 24 });
   pool.on('error', () => undefined);
   log(`eventstore bench: database ${dbName}, ${WRITERS} writers, ${fmt(EVENTS)} events for the read side`);
   try {
@@ -253,7 +244,7 @@ async function main(): Promise<void> {
         );
       },
     };
-    const transport = new PostgresTransport({ pool, schema: 'reporting', connectionString: url.toString() });
+    const transport = new PostgresTransport({ pool, schema: 'reporting', connectionString: db.url });
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const runner = new ProjectionRunner({ pool, schema: 'reporting', transport, projections: [projection], logger: quiet });
     let lastLine = 0;
@@ -287,10 +278,10 @@ async function main(): Promise<void> {
     log(`settled (${process.env.BENCH_SETTLE === '0' ? 'CHECKPOINT only' : 'VACUUM ANALYZE + CHECKPOINT'}) in ${round2((performance.now() - settle) / 1000)} s`);
     // As a service runs them (libs/service-kit EventSourcingModule): the NOTIFYs and the subscription's
     // passes on small pools of their own, apart from the writers' pool and its queue.
-    const notifyPool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-    const passPool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+    const notifyPool = new pg.Pool({ connectionString: db.url, max: 1 });
+    const passPool = new pg.Pool({ connectionString: db.url, max: 4 });
     const writer = new PostgresEventStore(pool, 'bench', { notifyPool, ...(process.env.BENCH_NOTIFY_DELAY_MS ? { notifyDelayMs: Number(process.env.BENCH_NOTIFY_DELAY_MS) } : {}) });
-    const live = new PostgresTransport({ pool, passPool, schema: 'watcher', connectionString: url.toString() });
+    const live = new PostgresTransport({ pool, passPool, schema: 'watcher', connectionString: db.url });
     const sentAt = new Map<string, number>();
     const latencies: number[] = [];
     /** Due time to append committed, to tell the write path's share of the latency. */
@@ -315,7 +306,7 @@ async function main(): Promise<void> {
     // in any case: PostgreSQL 18 writes BgwriterMain where 15 writes BgWriterMain).
     const sampler = (async () => {
       if (!sampling) return;
-      const c = new pg.Client({ connectionString: url.toString() });
+      const c = new pg.Client({ connectionString: db.url });
       await c.connect();
       while (sampling) {
         const r = await c.query<{ w: string; n: number }>(
@@ -384,12 +375,8 @@ async function main(): Promise<void> {
     );
   } finally {
     await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await db.drop();
   }
 }
 
-main().catch((err) => {
-  console.error(err instanceof Error ? err.stack : err);
-  process.exit(1);
-});
+runBench(main);

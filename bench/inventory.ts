@@ -20,16 +20,14 @@
 // Targets: list p99 ≤ 30 ms at 100 req/s; history p99 ≤ 30 ms, any page; import in under 60 s.
 import { IMPORT_CHUNK_ROWS, type ImportPreviewResponse } from '@tiendita/contracts';
 import { PostgresEventStore } from '@tiendita/eventsourcing';
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import { cpuSeconds, machineBusySeconds } from './_proc';
-import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import type pg from 'pg';
+import { startBenchRun } from './_db';
+import { percentile, round1, runBench, runOpenLoop, waitFor } from './_measure';
+import { machineBusySeconds } from './_proc';
+import { appendCatalog, cpuMeter, registerOwner, signIn, startBenchStack } from './_stack';
 
-const root = join(__dirname, '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const MOVEMENTS = Number(process.env.BENCH_MOVEMENTS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 5_000);
@@ -37,137 +35,41 @@ const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const HISTORY_LIMIT = 50;
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
-    await sleep(200);
-  }
-}
-
 const count = async (pool: pg.Pool, sql: string, args: unknown[]) => Number((await pool.query<{ n: string }>(sql, args)).rows[0].n);
 
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
-  const dbName = `tiendita_bench_inventory_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-inventory-'));
-  const secret = randomBytes(24).toString('hex');
-  const children: ServiceProcess[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-
-  const stopAll = async () => {
-    for (const c of children.reverse()) await stopServiceProcess(c);
-    await pool.end().catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
+  const bench = await startBenchRun('inventory');
+  const { pool } = bench;
   try {
-    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), gateway: await freePort() };
-    const urls = {
-      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-      CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
-      INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
-      ORDERING_URL: 'http://127.0.0.1:9',
-      REPORTING_URL: 'http://127.0.0.1:9',
-    };
-    const start = async (name: ServiceName) => {
-      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
-      children.push(await startServiceProcess(name, ports[name], env));
-    };
-    await start('identity');
-    await start('inventory');
-    await start('catalog');
-    await start('gateway');
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const { gatewayUrl } = await startBenchStack(bench, ['identity', 'inventory', 'catalog', 'gateway']);
     console.log(`bench inventory: identity, inventory, catalog y gateway arrancados (${gatewayUrl})`);
 
     // An owner and store, registered and signed in the normal way.
-    const tag = randomBytes(4).toString('hex');
-    const email = `bench-${tag}@example.com`;
-    const password = 'Secreto123';
-    const reg = await fetch(`${gatewayUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: gatewayUrl },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Inventario',
-        email,
-        password,
-        storeName: 'Tienda de carga',
-        subdomain: `bench-${tag}`,
-        businessType: 'grocery',
-        storeDepartment: 'Guatemala',
-      }),
-    });
-    if (reg.status !== 201) throw new Error(`registro falló: ${reg.status} ${await reg.text()}`);
-    const { store, user } = (await reg.json()) as { store: { id: string }; user: { id: string } };
-    const storeId = store.id;
-    const login = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: gatewayUrl }, body: JSON.stringify({ email, password }) });
-    if (login.status !== 200) throw new Error(`inicio de sesión falló: ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const registered = await registerOwner(gatewayUrl, { lastName: 'Inventario', storeName: 'Tienda de carga' });
+    const { storeId, userId } = registered;
+    const cookie = await signIn(gatewayUrl, registered);
     const owner = (path: string, init: RequestInit = {}) => fetch(`${gatewayUrl}${path}`, { ...init, headers: { cookie, origin: gatewayUrl, ...(init.headers ?? {}) } });
     await waitFor('la tienda en el catálogo', async () => (await pool.query('SELECT 1 FROM catalog.stores WHERE id = $1', [storeId])).rowCount);
 
     // 10,000 products as catalog events (ten categories), the way commands append them.
     const seedStart = performance.now();
-    const catalogEvents = new PostgresEventStore(pool, 'catalog');
     const categories = Array.from({ length: 10 }, (_, i) => ({ id: randomUUID(), name: `Categoría ${String.fromCharCode(65 + i)}` }));
-    const productIds: string[] = [];
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      for (const c of categories) {
-        await catalogEvents.append(`category-${c.id}`, [{ type: 'CategoryCreated', data: { categoryId: c.id, storeId, name: c.name, description: null } }], 0, { storeId, actor: user.id }, client);
-      }
-      for (let i = 0; i < PRODUCTS; i++) {
-        const productId = randomUUID();
-        productIds.push(productId);
-        const data = {
-          productId,
-          storeId,
-          name: `Producto ${String(i + 1).padStart(5, '0')}`,
-          description: null,
-          sku: `SKU-${i + 1}`,
-          priceCentavos: 500 + ((i * 37) % 20_000),
-          discountPercentage: 0,
-          categoryId: categories[i % categories.length].id,
-          images: [],
-          isActive: true,
-          initialStock: i % 40,
-          createdBy: user.id,
-        };
-        await catalogEvents.append(`product-${productId}`, [{ type: 'ProductCreated', data }], 0, { storeId, actor: user.id }, client);
-        if (i % 1000 === 999) {
-          await client.query('COMMIT');
-          await client.query('BEGIN');
-        }
-      }
-      await client.query('COMMIT');
-    } finally {
-      client.release();
-    }
+    const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+      productId: randomUUID(),
+      storeId,
+      name: `Producto ${String(i + 1).padStart(5, '0')}`,
+      description: null,
+      sku: `SKU-${i + 1}`,
+      priceCentavos: 500 + ((i * 37) % 20_000),
+      discountPercentage: 0,
+      categoryId: categories[i % categories.length].id,
+      images: [],
+      isActive: true,
+      initialStock: i % 40,
+      createdBy: userId,
+    }));
+    const productIds = products.map((p) => p.productId);
+    await appendCatalog(pool, storeId, userId, categories, products);
     await waitFor('los ítems de inventario', async () => (await count(pool, 'SELECT count(*) AS n FROM inventory.stock_items WHERE store_id = $1', [storeId])) >= PRODUCTS, 600_000);
     await waitFor('los productos en inventario', async () => (await count(pool, 'SELECT count(*) AS n FROM inventory.catalog_products WHERE store_id = $1 AND listed', [storeId])) >= PRODUCTS, 600_000);
     await waitFor('el stock en el catálogo', async () => (await count(pool, 'SELECT count(*) AS n FROM catalog.stock_levels WHERE store_id = $1', [storeId])) >= PRODUCTS, 600_000);
@@ -193,7 +95,7 @@ async function main(): Promise<void> {
         onHand = newStock;
         return e;
       });
-      const appended = await inventoryEvents.append(`stock-${busy}`, events, version, { storeId, actor: user.id });
+      const appended = await inventoryEvents.append(`stock-${busy}`, events, version, { storeId, actor: userId });
       version = appended.nextExpectedVersion;
       done += batch;
     }
@@ -207,20 +109,12 @@ async function main(): Promise<void> {
     /** Open loop at `rate` req/s for `seconds` over `paths`, from its own process (bench/_openloop.mjs), with the session. */
     const openLoop = async (paths: string[], rate: number, seconds: number) => {
       const headers = Object.fromEntries(paths.map((p) => [p, { cookie }]));
-      const input = JSON.stringify({ url: gatewayUrl, paths, rate, seconds, maxInFlight: 1000, headers });
-      const child = spawn(process.execPath, ['--single-threaded-gc', join(__dirname, '_openloop.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      if (code !== 0) throw new Error(`el generador de carga terminó con código ${code}`);
-      return JSON.parse(out) as { latencies: number[]; errors: number; seconds: number; worstBySecond: number[]; lagMaxMs: number };
+      return runOpenLoop({ url: gatewayUrl, paths, rate, seconds, maxInFlight: 1000, headers });
     };
 
     /** Runs a phase, then prints the CPU ms each process spent per request and the load average. */
     const profiled = async <T>(label: string, requests: () => number, phase: () => Promise<T>): Promise<T> => {
-      const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
-      const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
-      const before = pids.map(([, pid]) => cpuSeconds(pid));
+      const cpu = await cpuMeter(bench);
       const machine = machineBusySeconds();
       // Checkpoints during the phase (PostgreSQL 17+ keeps them in pg_stat_checkpointer).
       const checkpoints = () => pool.query<{ n: string }>('SELECT num_timed + num_requested AS n FROM pg_stat_checkpointer').then((r) => Number(r.rows[0].n), () => NaN);
@@ -229,8 +123,7 @@ async function main(): Promise<void> {
       const checkpointsDuring = (await checkpoints()) - checkpointsBefore;
       const n = Math.max(1, requests());
       const per = (seconds: number) => round1((seconds * 1000) / n);
-      const used = new Map<string, number>();
-      pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - before[i] || 0)));
+      const used = cpu();
       console.log(
         `    CPU ms por ${label}: ${[...used].map(([name, s]) => `${name} ${per(s)}`).join(' · ')} · máquina entera ${per(machineBusySeconds() - machine)} · carga media ${loadavg()
           .map((x) => x.toFixed(2))
@@ -352,14 +245,8 @@ async function main(): Promise<void> {
       }),
     );
   } finally {
-    await stopAll();
+    await bench.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -23,16 +23,15 @@
 // BENCH_TRACE=1 also times each sale's stages (its NOTIFY's arrival, its row in reporting.orders, the
 // /api/stats calls), from two more connections of the bench: it adds load, so not for the figures.
 import { notifyChannel, PostgresEventStore, PostgresTransport, ProjectionRunner, type Projection } from '@tiendita/eventsourcing';
-import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { Pool } from 'undici';
-import { cpuSeconds, machineBusySeconds } from './_proc';
-import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type BenchService, type ServiceProcess } from './_services';
+import { startBenchRun } from './_db';
+import { initialJs, percentile, round1, round2, runBench, runOpenLoop, sleep, waitFor } from './_measure';
+import { machineBusySeconds } from './_proc';
+import { cpuMeter, registerOwner, signIn, startBenchStack } from './_stack';
 
 const root = join(__dirname, '..');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -47,53 +46,17 @@ const PRODUCTS = 200;
 const ORDERS_PER_TX = 10_000;
 const READ_PAGE = 5000;
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-const round2 = (x: number) => Math.round(x * 100) / 100;
 const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(line);
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
-    await sleep(200);
-  }
-}
 
 /**
  * The dashboard route's first load: the entry chunk, the owner app chunk (the dashboard page is in it)
  * and everything they import statically, gzipped; and whether recharts is among those files.
  */
 function dashboardJs(): { kb: number; charts: boolean } | null {
-  const dist = join(root, 'web', 'dist');
-  const manifestFile = join(dist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return null;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const owner = Object.keys(manifest).find((k) => /^src\/features\/shell\/owner-app\.[jt]sx?$/.test(k));
-  if (!entry || !owner) return null;
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) walk(i);
-  };
-  walk(entry);
-  walk(owner);
-  const js = [...files].filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, f)));
-  const bytes = js.reduce((sum, b) => sum + gzipSync(b).length, 0);
+  const load = initialJs((source) => /^src\/features\/shell\/owner-app\.[jt]sx?$/.test(source));
   // recharts marks its root element with this class; it is in its code whichever chunk holds it.
-  const charts = js.some((b) => b.includes('recharts-wrapper'));
-  return { kb: round1(bytes / 1024), charts };
+  return load && { kb: load.kb, charts: load.js.some((b) => b.includes('recharts-wrapper')) };
 }
 
 /** One chunk of the seed: orders [from, to) of the year, as ordering's events, in one INSERT. */
@@ -142,66 +105,19 @@ CROSS JOIN LATERAL (SELECT s.pos, CASE s.pos WHEN 1 THEN 'OrderPlaced' ELSE 'Ord
 ORDER BY o.g, e.pos`;
 
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
-  const dbName = `tiendita_bench_reporting_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-reporting-'));
-  const secret = randomBytes(24).toString('hex');
-  const children: ServiceProcess[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 6 });
-  pool.on('error', () => undefined);
-
-  const stopAll = async () => {
-    for (const c of children.reverse()) await stopServiceProcess(c);
-    await pool.end().catch(() => undefined);
-    if (KEEP_DB) log(`  base de datos conservada: ${databaseUrl}`);
-    else await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
+  const bench = await startBenchRun('reporting', { poolMax: 6 });
+  const { pool } = bench;
+  const databaseUrl = bench.db.url;
   try {
     const server = (await pool.query<{ v: string; fsync: string; sc: string }>(`SELECT version() AS v, current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS sc`)).rows[0];
     log(`bench reporting: ${server.v.split(' on ')[0]}, fsync=${server.fsync}, synchronous_commit=${server.sc}; carga de la máquina ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
-    const ports = { identity: await freePort(), reporting: await freePort(), gateway: await freePort() };
-    const urls = {
-      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-      REPORTING_URL: `http://127.0.0.1:${ports.reporting}`,
-      CATALOG_URL: 'http://127.0.0.1:9',
-      ORDERING_URL: 'http://127.0.0.1:9',
-      INVENTORY_URL: 'http://127.0.0.1:9',
-    };
-    const start = async (name: BenchService & keyof typeof ports) => {
-      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir });
-      children.push(await startServiceProcess(name, ports[name], env));
-    };
-    await start('identity');
-    await start('reporting');
-    await start('gateway');
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    const { gatewayUrl } = await startBenchStack(bench, ['identity', 'reporting', 'gateway']);
     log(`  identity, reporting y gateway arrancados (${gatewayUrl})`);
 
     // An owner and store, registered and signed in the normal way.
-    const tag = randomBytes(4).toString('hex');
-    const email = `bench-${tag}@example.com`;
-    const password = 'Secreto123';
-    const json = { 'content-type': 'application/json', origin: gatewayUrl };
-    const reg = await fetch(`${gatewayUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ firstName: 'Bench', lastName: 'Reportes', email, password, storeName: 'Tienda de reportes', subdomain: `bench-${tag}`, businessType: 'grocery', storeDepartment: 'Guatemala' }),
-    });
-    if (reg.status !== 201) throw new Error(`registro falló: ${reg.status} ${await reg.text()}`);
-    const storeId = ((await reg.json()) as { store: { id: string } }).store.id;
-    const login = await fetch(`${gatewayUrl}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
-    if (login.status !== 200) throw new Error(`inicio de sesión falló: ${login.status} ${await login.text()}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const registered = await registerOwner(gatewayUrl, { lastName: 'Reportes', storeName: 'Tienda de reportes' });
+    const { storeId } = registered;
+    const cookie = await signIn(gatewayUrl, registered);
     const gateway = new Pool(gatewayUrl, { connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });
     const getJson = async <T>(path: string): Promise<T> => {
       const res = await gateway.request({ method: 'GET', path, headers: { cookie } });
@@ -287,25 +203,16 @@ async function main(): Promise<void> {
     // ---- 1: open loop ---------------------------------------------------------------------------
     /** Open loop at `rate` req/s for `seconds` on one path, from its own process (bench/_openloop.mjs). */
     const openLoop = async (path: string, rate: number, seconds: number) => {
-      const input = JSON.stringify({ url: gatewayUrl, paths: [path], rate, seconds, maxInFlight: 1000, headers: { [path]: { cookie } } });
-      const child = spawn(process.execPath, ['--single-threaded-gc', join(__dirname, '_openloop.mjs'), input], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-      let out = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
-      if (code !== 0) throw new Error(`el generador de carga terminó con código ${code}`);
-      return JSON.parse(out) as { latencies: number[]; errors: number; seconds: number; worstBySecond: number[]; lagMaxMs: number };
+      return runOpenLoop({ url: gatewayUrl, paths: [path], rate, seconds, maxInFlight: 1000, headers: { [path]: { cookie } } });
     };
     /** CPU ms per request of each process during a phase. */
     const profiled = async <T>(requests: (result: T) => number, phase: () => Promise<T>): Promise<{ result: T; line: string }> => {
-      const backends = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid);
-      const pids = [...children.map((c) => [c.name, c.child.pid!] as const), ...backends.map((pid) => ['postgres', pid] as const)];
-      const before = pids.map(([, pid]) => cpuSeconds(pid));
+      const cpu = await cpuMeter(bench);
       const machine = machineBusySeconds();
       const result = await phase();
       const n = requests(result);
       const per = (seconds: number) => round2((seconds * 1000) / n);
-      const used = new Map<string, number>();
-      pids.forEach(([name, pid], i) => used.set(name, (used.get(name) ?? 0) + (cpuSeconds(pid) - before[i] || 0)));
+      const used = cpu();
       return { result, line: `CPU ms por solicitud: ${[...used].map(([name, s]) => `${name} ${per(s)}`).join(' · ')} · máquina entera ${per(machineBusySeconds() - machine)}` };
     };
     const measure = async (label: string, path: string) => {
@@ -515,14 +422,9 @@ async function main(): Promise<void> {
       }),
     );
   } finally {
-    await stopAll();
+    if (KEEP_DB) log(`  base de datos conservada: ${databaseUrl}`);
+    await bench.stop({ keep: KEEP_DB });
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

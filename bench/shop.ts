@@ -8,12 +8,11 @@
 // also measures both pages with their scripts blocked (see below).
 // Last line: {"shop_lighthouse_perf":…,"product_lighthouse_perf":…,"shop_lighthouse_a11y":…,"product_lighthouse_a11y":…}
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceName, type ServiceProcess } from './_services';
+import { startBenchRun } from './_db';
+import { runBench, waitFor } from './_measure';
+import { startBenchStack } from './_stack';
 
 const root = join(__dirname, '..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -29,21 +28,10 @@ interface LighthouseRun {
   bootup: { url: string; total: number; scripting: number }[];
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
-    await sleep(200);
-  }
-}
 
 /**
  * One Lighthouse run in its own process (bench/_lighthouse.mjs). Lighthouse now and then fails to
@@ -75,44 +63,9 @@ function describe(run: LighthouseRun): string {
 }
 
 async function main(): Promise<void> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('DATABASE_URL no está definida (npm run bench la define)');
-  const dbName = `tiendita_bench_shop_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${dbName}`;
-  const databaseUrl = dbUrl.toString();
-  const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-shop-'));
-  const secret = randomBytes(24).toString('hex');
-  const children: ServiceProcess[] = [];
-
-  const stopAll = async () => {
-    for (const c of children.reverse()) await stopServiceProcess(c);
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-
+  const bench = await startBenchRun('shop');
   try {
-    const ports = { identity: await freePort(), catalog: await freePort(), inventory: await freePort(), gateway: await freePort() };
-    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
-    const urls = {
-      IDENTITY_URL: `http://127.0.0.1:${ports.identity}`,
-      CATALOG_URL: `http://127.0.0.1:${ports.catalog}`,
-      INVENTORY_URL: `http://127.0.0.1:${ports.inventory}`,
-      ORDERING_URL: 'http://127.0.0.1:9',
-      REPORTING_URL: 'http://127.0.0.1:9',
-    };
-    const start = async (name: ServiceName) => {
-      const env = benchServiceEnv({ urls, gatewayPort: ports.gateway, databaseUrl, secret, dataDir, extra: { SEED_DEMO: '1', OPENAI_API_KEY: '' } });
-      children.push(await startServiceProcess(name, ports[name], env));
-    };
-    await start('identity');
-    await start('catalog');
-    await start('inventory');
-    await start('gateway');
+    const { gatewayUrl } = await startBenchStack(bench, ['identity', 'catalog', 'inventory', 'gateway'], { SEED_DEMO: '1', OPENAI_API_KEY: '' });
     console.log(`bench shop: identity, catalog (con la tienda demo), inventory y gateway arrancados (${gatewayUrl})`);
 
     const products = await waitFor('los productos de la tienda demo', async () => {
@@ -120,7 +73,7 @@ async function main(): Promise<void> {
       if (!r.ok) return null;
       const body = (await r.json()) as { products: { id: string; imageUrl: string | null }[] };
       return body.products.length > 0 ? body.products : null;
-    });
+    }, 120_000, 200);
     const productUrl = `${gatewayUrl}/demo/product/${products[0].id}`;
     const pages = [
       { key: 'shop', url: `${gatewayUrl}/demo` },
@@ -183,11 +136,8 @@ async function main(): Promise<void> {
     if (noJs.shop.length) console.log(`tiempo de bloqueo sin JavaScript: /demo ${tbt(noJs.shop)} · producto ${tbt(noJs.product)}`);
     console.log(JSON.stringify(Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v.median]))));
   } finally {
-    await stopAll();
+    await bench.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
