@@ -5,7 +5,8 @@
 // and /pos, median performance; one accessibility run of /login and every owner screen.
 // The product runs as `npm start` does (scripts/start.mjs) on a free port, with a fresh database on
 // DATABASE_URL's server; BENCH_WEB_URL=<url of a running Tiendita> measures that one instead, and
-// BENCH_WEB_SIZES_ONLY=1 stops after the sizes, BENCH_RUNS=0 measures accessibility alone.
+// BENCH_WEB_SIZES_ONLY=1 stops after the sizes, BENCH_RUNS=0 measures accessibility alone; --no-build reads
+// the build in WEB_DIST_DIR (else web/dist).
 // Last line: {"landing_js_gz_kb":…,"owner_js_gz_kb":…,"max_route_chunk_gz_kb":…,"dashboard_lighthouse_perf":…,"orders_lighthouse_perf":…,"pos_lighthouse_perf":…}
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -43,7 +44,7 @@ const OWNER_ROUTES = {
 if (!process.argv.includes('--no-build')) {
   execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: webDir, stdio: 'inherit' });
 } else {
-  cpSync(join(webDir, 'dist'), distDir, { recursive: true });
+  cpSync(process.env.WEB_DIST_DIR ?? join(webDir, 'dist'), distDir, { recursive: true });
 }
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
