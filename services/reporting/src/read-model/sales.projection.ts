@@ -1,7 +1,10 @@
-import { OrderStatus, OrderType, PaymentMethod, PaymentStatus, type OrderPlaced, type OrderStatusChanged } from '@tiendita/contracts';
+import type { OrderPlaced, OrderStatusChanged } from '@tiendita/contracts';
 import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
-import { gtDayHour, monthOf } from '../shared/time';
+import { gtDayHour } from '../shared/time';
+import { count, newDeltas, type OrderRow, type Row } from './sales-deltas';
+import { readOrderPlaced, readStatusChanged } from './sales-events';
+import { applyPlacements } from './sales-placements';
 import { applySalesRange, salesRangeStages } from './sales-range';
 import { StoreVersions, storeVersionsDdl, upsertStoreVersions } from './store-versions';
 
@@ -225,170 +228,6 @@ export const salesProjection: Projection<SalesTable> = {
   rangeStages: salesRangeStages,
 };
 
-/**
- * A batch of placements only (a sale, a checkout: the live batches that matter for event → report)
- * in one statement, without reading the orders first: the insert skips an order already projected
- * (ON CONFLICT DO NOTHING: its first placement wins) and only the orders it inserted go into the
- * aggregates and the stores' versions. Each order's share is computed here as `count` computes it;
- * SQL adds up the shares of the inserted orders, a product's name and a store's version taken from
- * the last of them. Leaves the rows the general path leaves (the property test compares them).
- */
-async function applyPlacements(tx: PoolClient, placed: { event: OrderPlaced; row: Row }[], steps: { index: number; event: RecordedEventWithTx }[], t: Record<SalesTable, string>): Promise<void> {
-  const orders: object[] = [];
-  const sales: object[] = [];
-  const products: object[] = [];
-  const versions: object[] = [];
-  const seen = new Set<string>();
-  for (const [seq, step] of steps.entries()) {
-    const { event: d, row } = placed[step.index];
-    if (seen.has(d.orderId)) continue; // the first placement in the batch wins
-    seen.add(d.orderId);
-    orders.push({
-      order_id: d.orderId, store_id: d.storeId, code: d.code, order_type: d.orderType, status: row.status, payment_method: d.paymentMethod,
-      payment_status: d.paymentStatus, customer_name: d.customerName, customer_phone: d.customerPhone, subtotal: d.subtotal, tax: d.tax,
-      total: d.total, items: d.items, placed_at: d.placedAt, day: row.day, hour: row.hour, updated_at: row.updatedAt,
-    });
-    versions.push({ seq, order_id: d.orderId, store_id: d.storeId, version: `${step.event.transactionId}/${step.event.globalPosition}` });
-    if (row.status === 'cancelled') continue;
-    const share = newDeltas();
-    count(share, row, 1);
-    for (const x of share.hourly.values()) sales.push({ order_id: d.orderId, day: x.day, hour: x.hour, order_type: x.orderType, payment_method: x.paymentMethod, orders: x.orders, amount: x.amount });
-    for (const x of share.dailyProducts.values()) products.push({ seq, order_id: d.orderId, day: x.at, month: monthOf(x.at), product_id: x.productId, name: x.name, units: x.units, amount: x.amount });
-  }
-  const upsertSales = (table: string, hour: string) => `
-    INSERT INTO ${table} AS a (store_id, day${hour}, order_type, payment_method, orders, amount)
-    SELECT i.store_id, s.day${hour}, s.order_type, s.payment_method, sum(s.orders), sum(s.amount)
-    FROM s JOIN ins i USING (order_id) GROUP BY i.store_id, s.day${hour}, s.order_type, s.payment_method
-    ON CONFLICT (store_id, day${hour}, order_type, payment_method) DO UPDATE SET orders = a.orders + EXCLUDED.orders, amount = a.amount + EXCLUDED.amount`;
-  const upsertProducts = (table: string, period: 'day' | 'month') => `
-    INSERT INTO ${table} AS a (store_id, ${period}, product_id, product_name, units, amount)
-    SELECT i.store_id, p.${period}, p.product_id, (array_agg(p.name ORDER BY p.seq DESC))[1], sum(p.units), sum(p.amount)
-    FROM p JOIN ins i USING (order_id) GROUP BY i.store_id, p.${period}, p.product_id
-    ON CONFLICT (store_id, ${period}, product_id) DO UPDATE SET units = a.units + EXCLUDED.units, amount = a.amount + EXCLUDED.amount, product_name = EXCLUDED.product_name`;
-  await tx.query({
-    // Prepared once per connection (its text is the same for every live batch of these tables), not
-    // parsed and planned again for every sale.
-    name: `sales_placements_${t.orders}`,
-    text: `WITH ins AS (
-        INSERT INTO ${t.orders} (order_id, store_id, code, order_type, status, payment_method, payment_status, customer_name, customer_phone,
-          subtotal, tax, total, items, placed_at, day, hour, updated_at)
-        SELECT * FROM json_to_recordset($1::json) AS x(order_id uuid, store_id uuid, code text, order_type text, status text, payment_method text,
-          payment_status text, customer_name text, customer_phone text, subtotal bigint, tax bigint, total bigint, items jsonb, placed_at timestamptz,
-          day date, hour smallint, updated_at timestamptz)
-        ON CONFLICT (order_id) DO NOTHING
-        RETURNING order_id, store_id),
-      s AS (SELECT * FROM json_to_recordset($2::json) AS x(order_id uuid, day date, hour smallint, order_type text, payment_method text, orders integer, amount bigint)),
-      p AS (SELECT * FROM json_to_recordset($3::json) AS x(seq integer, order_id uuid, day date, month date, product_id uuid, name text, units integer, amount bigint)),
-      v AS (SELECT * FROM json_to_recordset($4::json) AS x(seq integer, order_id uuid, store_id uuid, version text)),
-      w0 AS (${upsertSales(t.sales_hourly, ', hour')}),
-      w1 AS (${upsertSales(t.sales_daily, '')}),
-      w2 AS (${upsertProducts(t.product_sales_daily, 'day')}),
-      w3 AS (${upsertProducts(t.product_sales_monthly, 'month')}),
-      w4 AS (${upsertStoreVersions(t.sales_versions, `(SELECT json_agg(x) FROM (SELECT DISTINCT ON (v.store_id) v.store_id, v.version FROM v JOIN ins USING (order_id) ORDER BY v.store_id, v.seq DESC) x)`)})
-      SELECT 1`,
-    values: [JSON.stringify(orders), JSON.stringify(sales), JSON.stringify(products), JSON.stringify(versions)],
-  });
-}
-
-interface OrderRow {
-  order_id: string;
-  store_id: string;
-  day: string;
-  hour: number;
-  order_type: string;
-  payment_method: string | null;
-  status: string;
-  total: string;
-  items: Line[];
-}
-
-type Line = { productId: string; productName: string; quantity: number; lineTotal: number };
-
-/** An order as the aggregates need it, and its status as the batch leaves it. */
-interface Row {
-  storeId: string;
-  day: string;
-  hour: number;
-  orderType: string;
-  paymentMethod: string | null;
-  status: string;
-  /** The last change folded in this batch (null: unchanged here). */
-  updatedAt: string | null;
-  total: number;
-  items: Line[];
-}
-
-interface SalesDelta {
-  storeId: string;
-  day: string;
-  hour: number;
-  orderType: string;
-  paymentMethod: string;
-  orders: number;
-  amount: number;
-}
-
-interface ProductDelta {
-  storeId: string;
-  /** The day, or the first day of the month. */
-  at: string;
-  productId: string;
-  name: string;
-  units: number;
-  amount: number;
-}
-
-interface Deltas {
-  hourly: Map<string, SalesDelta>;
-  daily: Map<string, SalesDelta>;
-  dailyProducts: Map<string, ProductDelta>;
-  monthlyProducts: Map<string, ProductDelta>;
-}
-
-const newDeltas = (): Deltas => ({ hourly: new Map(), daily: new Map(), dailyProducts: new Map(), monthlyProducts: new Map() });
-
-/**
- * Adds (sign 1) or takes back (sign −1) one order in the batch's deltas. A key touched keeps its
- * row even when its delta nets to zero, and a product's name is the last one written, so any
- * batching of the same events leaves the same rows.
- */
-function count(d: Deltas, o: Row, sign: 1 | -1): void {
-  const method = o.paymentMethod ?? 'none';
-  addSale(d.hourly, `${o.storeId}|${o.day}|${o.hour}|${o.orderType}|${method}`, o, method, sign);
-  addSale(d.daily, `${o.storeId}|${o.day}|${o.orderType}|${method}`, o, method, sign);
-  const month = monthOf(o.day);
-  // Two lines of one product in an order: the first line names it.
-  const namedDay = new Set<string>();
-  const namedMonth = new Set<string>();
-  for (const line of o.items) {
-    addProduct(d.dailyProducts, o.storeId, o.day, line, sign, namedDay);
-    addProduct(d.monthlyProducts, o.storeId, month, line, sign, namedMonth);
-  }
-}
-
-function addSale(map: Map<string, SalesDelta>, key: string, o: Row, method: string, sign: 1 | -1): void {
-  const x = map.get(key);
-  if (x) {
-    x.orders += sign;
-    x.amount += sign * o.total;
-  } else {
-    map.set(key, { storeId: o.storeId, day: o.day, hour: o.hour, orderType: o.orderType, paymentMethod: method, orders: sign, amount: sign * o.total });
-  }
-}
-
-function addProduct(map: Map<string, ProductDelta>, storeId: string, at: string, line: Line, sign: 1 | -1, named: Set<string>): void {
-  const key = `${storeId}|${at}|${line.productId}`;
-  const x = map.get(key);
-  if (x) {
-    x.units += sign * line.quantity;
-    x.amount += sign * line.lineTotal;
-    if (!named.has(key)) x.name = line.productName;
-  } else {
-    map.set(key, { storeId, at, productId: line.productId, name: line.productName, units: sign * line.quantity, amount: sign * line.lineTotal });
-  }
-  named.add(key);
-}
-
 /** Data-modifying statements run as one (WITH a AS (INSERT …), b AS (UPDATE …) SELECT 1): they write different rows. */
 class Writes {
   private readonly parts: string[] = [];
@@ -404,38 +243,4 @@ class Writes {
   async run(tx: PoolClient): Promise<void> {
     if (this.parts.length > 0) await tx.query({ text: `WITH ${this.parts.join(',\n')} SELECT 1`, values: this.values });
   }
-}
-
-const ORDER_STATUSES = new Set<string>(OrderStatus.options);
-const ORDER_TYPES = new Set<string>(OrderType.options);
-const PAYMENT_METHODS = new Set<string>(PaymentMethod.options);
-const PAYMENT_STATUSES = new Set<string>(PaymentStatus.options);
-
-const isInt = (x: unknown): x is number => Number.isInteger(x);
-const isText = (x: unknown): x is string => typeof x === 'string';
-const isTextOrNull = (x: unknown): x is string | null => x === null || typeof x === 'string';
-
-/**
- * OrderPlaced checked field by field against its contract, without the copy a zod parse makes:
- * a rebuild reads a million of them, and parsing was a fifth of its JavaScript time. Ids that are
- * not uuids are refused by their uuid columns. What fails either way is dead-lettered.
- */
-function readOrderPlaced(data: unknown): OrderPlaced {
-  const d = data as OrderPlaced;
-  const ok =
-    typeof d === 'object' && d !== null &&
-    isText(d.orderId) && isText(d.storeId) && isText(d.code) && ORDER_TYPES.has(d.orderType) && ORDER_STATUSES.has(d.status) &&
-    (d.paymentMethod === null || PAYMENT_METHODS.has(d.paymentMethod)) && PAYMENT_STATUSES.has(d.paymentStatus) &&
-    isText(d.customerName) && isTextOrNull(d.customerPhone) && isInt(d.subtotal) && isInt(d.tax) && isInt(d.total) &&
-    isText(d.placedAt) && !Number.isNaN(Date.parse(d.placedAt)) && Array.isArray(d.items) && d.items.length > 0 &&
-    d.items.every((l) => typeof l === 'object' && l !== null && isText(l.productId) && isText(l.productName) && isInt(l.quantity) && l.quantity >= 1 && isInt(l.lineTotal) && l.lineTotal >= 0);
-  if (!ok) throw new Error(`OrderPlaced no cumple su contrato: ${JSON.stringify(data).slice(0, 300)}`);
-  return d;
-}
-
-function readStatusChanged(data: unknown): OrderStatusChanged {
-  const d = data as OrderStatusChanged;
-  const ok = typeof d === 'object' && d !== null && isText(d.orderId) && ORDER_STATUSES.has(d.status) && isText(d.changedAt) && !Number.isNaN(Date.parse(d.changedAt));
-  if (!ok) throw new Error(`OrderStatusChanged no cumple su contrato: ${JSON.stringify(data).slice(0, 300)}`);
-  return d;
 }
