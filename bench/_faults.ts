@@ -338,8 +338,18 @@ export async function freePortBlock(): Promise<number> {
       server.once('error', () => resolve(false));
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
+  // Below the kernel's ephemeral range: a port in it can be taken between this check and the listen by
+  // any outgoing connection's source port (the services open dozens while they start), EADDRINUSE.
+  let ephemeralFrom = 32_768;
+  try {
+    ephemeralFrom = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralFrom;
+  } catch {
+    // not Linux: the usual start of the range
+  }
+  const low = 10_000;
+  const span = Math.max(100, ephemeralFrom - low - 10);
   for (let i = 0; i < 50; i++) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const base = low + Math.floor(Math.random() * span);
     let ok = true;
     for (let p = base; p <= base + 9 && ok; p++) ok = await free(p);
     if (ok) return base;
