@@ -1,5 +1,4 @@
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS, paymentMethodLabel, receiptTax } from '@tiendita/contracts';
-import PDFDocument from 'pdfkit';
 import type { FelReceiptBlock, OrderView } from '@tiendita/contracts';
 import type { StoreRow } from './store-reader';
 import { DEFAULT_TAX_RATE, quetzalesText } from './pricing';
@@ -25,7 +24,9 @@ function textLines(value: string | null | undefined): number {
  * FEL block when the order has one (issue 25), and the receipt footer.
  * Uncompressed: a receipt is a few KB, and its text stays searchable by anything that reads it.
  */
-export function receiptPdf(order: OrderView, store: StoreRow | null, logo: Buffer | null = null, fel: FelReceiptBlock | null = null): Promise<Buffer> {
+export async function receiptPdf(order: OrderView, store: StoreRow | null, logo: Buffer | null = null, fel: FelReceiptBlock | null = null): Promise<Buffer> {
+  // Loaded on the first receipt, not at start: a restarted ordering answers sooner (issue 26).
+  const { default: PDFDocument } = await import('pdfkit');
   const tax = receiptTax(order, Number(store?.tax_rate ?? DEFAULT_TAX_RATE));
   const footer = store?.receipt_footer?.trim() || '¡Gracias por su compra!';
   const header = store?.receipt_header?.trim() || null;
