@@ -40,6 +40,10 @@ export async function paymentPhase(options: {
   seconds: number;
   cashCloseRate: number;
 }): Promise<{ payments: OpenLoopResult; cashClose: OpenLoopResult }> {
+  // A payment is answered from its events; the plan reads the orders table, so it first lets the
+  // projection catch up (the owner's list waits for it) or it would pay an order's first half twice.
+  const settled = await fetch(`${options.origin}/api/orders?page=1&limit=1`, { headers: { cookie: options.cookie } });
+  await settled.arrayBuffer();
   const { paths, bodies } = await paymentPlan(options.pool, options.storeId, Math.round(options.rate * options.seconds));
   const [payments, cashClose] = await Promise.all([
     options.openLoop({ paths, bodies, method: 'POST', commonHeaders: { 'content-type': 'application/json', origin: options.origin, cookie: options.cookie }, okStatus: 201, rate: options.rate, seconds: options.seconds }),

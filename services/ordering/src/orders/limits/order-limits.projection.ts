@@ -1,5 +1,5 @@
 import { phoneKey } from '@tiendita/contracts';
-import { physicalName, type Projection } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type OrderLimitsTable = 'store_order_limits' | 'pending_public_orders';
@@ -16,6 +16,9 @@ export const PENDING_PUBLIC_ORDERS_TABLE = 'ordering.pending_public_orders';
  */
 export const orderLimitsProjection: Projection<OrderLimitsTable> = {
   name: 'ordering_order_limits',
+  // On the checkout's path: a batch per checkout cost a transaction and a checkpoint each at 100/s.
+  // Its reader waits for it when it matters (PublicOrderLimits.pendingNow: a phone's repeat order).
+  liveBatchDelayMs: STEADY_STREAM_BATCH_DELAY_MS,
   version: 1,
   sources: ['identity', 'ordering'],
   tables: ['store_order_limits', 'pending_public_orders'],

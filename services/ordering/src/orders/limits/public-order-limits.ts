@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { OrderLimitMessages, phoneKey } from '@tiendita/contracts';
 import { ValidationError } from '@tiendita/eventsourcing';
-import { ForbiddenError, PG_POOL, SERVICE_CONFIG, TooManyRequestsError } from '@tiendita/service-kit';
+import { ForbiddenError, PG_POOL, ProjectionHost, SERVICE_CONFIG, TooManyRequestsError } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import type { OrderingConfig } from '../../config';
 import type { CheckoutContext, CheckoutStep } from '../application/checkout/checkout';
@@ -33,6 +33,7 @@ export class PublicOrderLimits {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(SERVICE_CONFIG) private readonly config: OrderingConfig,
+    private readonly host: ProjectionHost,
   ) {}
 
   async check(ctx: CheckoutContext): Promise<void> {
@@ -58,12 +59,28 @@ export class PublicOrderLimits {
     const row = r.rows[0];
     if (row.blocked) throw new ForbiddenError(OrderLimitMessages.phoneBlocked);
     if (row.hits > this.config.ORDER_RATE_PER_PHONE) throw new TooManyRequestsError(OrderLimitMessages.phoneRateLimited, row.retry);
+    // The pending count is a read model that gathers a steady stream's events for up to 100 ms: a
+    // phone that ordered before in this window is counted once it has caught up (a first order, the
+    // common case, is not made to wait).
+    if (phone && row.hits > 1 && row.pending < this.config.ORDER_MAX_PENDING_PER_PHONE) row.pending = await this.pendingNow(ctx.storeId, phone);
     if (row.pending >= this.config.ORDER_MAX_PENDING_PER_PHONE) throw new TooManyRequestsError(OrderLimitMessages.tooManyPending(this.config.ORDER_MAX_PENDING_PER_PHONE));
     checkUnits(ctx, row.max_units_per_line ?? this.config.ORDER_DEFAULT_MAX_UNITS_PER_LINE, row.max_units_per_order ?? this.config.ORDER_DEFAULT_MAX_UNITS_PER_ORDER);
+  }
+
+  /** The phone's pending orders in the store once the projection has every order committed before the call. */
+  private async pendingNow(storeId: string, phone: string): Promise<number> {
+    await this.host.fresh([{ projection: 'ordering_order_limits', source: 'ordering' }]);
+    const r = await this.pool.query<{ n: number }>({
+      name: 'ordering_pending_per_phone',
+      text: `SELECT count(*)::int AS n FROM ${PENDING_PUBLIC_ORDERS_TABLE} WHERE store_id = $1 AND phone_key = $2`,
+      values: [storeId, phone],
+    });
+    return r.rows[0].n;
   }
 }
 
 /** Units per line (a product asked for twice counts once, summed) and per order. */
+
 function checkUnits(ctx: CheckoutContext, perLine: number, perOrder: number): void {
   const byProduct = new Map<string, number>();
   for (const w of ctx.input.wanted) byProduct.set(w.productId, (byProduct.get(w.productId) ?? 0) + w.quantity);
