@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { OrderLimitMessages, phoneKey } from '@tiendita/contracts';
 import { ValidationError } from '@tiendita/eventsourcing';
 import { ForbiddenError, PG_POOL, ProjectionHost, SERVICE_CONFIG, TooManyRequestsError } from '@tiendita/service-kit';
@@ -27,14 +27,31 @@ interface LimitsRow {
  * retry of an order already placed (same Idempotency-Key) are not checked.
  */
 @Injectable()
-export class PublicOrderLimits {
+export class PublicOrderLimits implements OnApplicationBootstrap, OnModuleDestroy {
   readonly step: CheckoutStep = { name: 'public order limits', run: (ctx) => this.check(ctx) };
+  private sweeper: NodeJS.Timeout | null = null;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(SERVICE_CONFIG) private readonly config: OrderingConfig,
     private readonly host: ProjectionHost,
   ) {}
+
+  /** Counters of windows that ended long ago are dropped every 15 minutes (a phone per shopper: the table would only grow). */
+  onApplicationBootstrap(): void {
+    this.sweeper = setInterval(() => void this.sweepCounters().catch(() => undefined), 15 * 60 * 1000);
+    this.sweeper.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  /** Drops the counters whose window ended more than a day ago; answers how many. */
+  async sweepCounters(): Promise<number> {
+    const r = await this.pool.query(`DELETE FROM ${COUNTERS_TABLE} WHERE window_start < now() - make_interval(mins => $1) - interval '1 day'`, [this.config.ORDER_RATE_PHONE_WINDOW_MIN]);
+    return r.rowCount ?? 0;
+  }
 
   async check(ctx: CheckoutContext): Promise<void> {
     if (ctx.input.kind !== 'public' || ctx.existing) return;
