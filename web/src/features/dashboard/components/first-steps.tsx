@@ -15,6 +15,19 @@ interface Step {
   external?: boolean;
 }
 
+type StoreData = NonNullable<Awaited<ReturnType<NonNullable<ReturnType<typeof storeQueryOptions>['queryFn']>>>>;
+
+function stepsOf(data: StoreData, shared: boolean): Step[] {
+  return [
+    { key: 'product', label: 'Agrega tu primer producto', done: data.totalProducts > 0, to: '/products' },
+    { key: 'whatsapp', label: 'Configura tu número de WhatsApp', done: Boolean(data.whatsappNumber), to: '/settings#whatsapp' },
+    { key: 'share', label: 'Abre y comparte tu tienda', done: shared, to: `/${data.subdomain}`, external: true },
+    { key: 'sale', label: 'Haz tu primera venta', done: data.totalOrders > 0, to: '/pos' },
+  ];
+}
+
+const isComplete = (data: StoreData, shared: boolean): boolean => stepsOf(data, shared).every((step) => step.done);
+
 /**
  * A new owner's first steps, with progress, each a link: add a product, set the WhatsApp number,
  * open and share the shop, make a first sale. It reads the store afresh each visit while steps are
@@ -22,16 +35,11 @@ interface Step {
  */
 export function FirstSteps({ storeId, shared, onShare }: { storeId: string; shared: boolean; onShare: () => void }) {
   const [hidden] = useState(() => firstStepsDone(storeId));
-  const store = useQuery({ ...storeQueryOptions(), refetchOnMount: 'always', enabled: !hidden });
+  // While steps are left it also looks again every 5 s: a sale made on another device (or answered
+  // before the store's count had it) ticks its step without a reload.
+  const store = useQuery({ ...storeQueryOptions(), refetchOnMount: 'always', enabled: !hidden, refetchInterval: (q) => (q.state.data && isComplete(q.state.data, shared) ? false : 5_000) });
   const data = store.data;
-  const steps: Step[] = data
-    ? [
-        { key: 'product', label: 'Agrega tu primer producto', done: data.totalProducts > 0, to: '/products' },
-        { key: 'whatsapp', label: 'Configura tu número de WhatsApp', done: Boolean(data.whatsappNumber), to: '/settings#whatsapp' },
-        { key: 'share', label: 'Abre y comparte tu tienda', done: shared, to: `/${data.subdomain}`, external: true },
-        { key: 'sale', label: 'Haz tu primera venta', done: data.totalOrders > 0, to: '/pos' },
-      ]
-    : [];
+  const steps: Step[] = data ? stepsOf(data, shared) : [];
   const doneCount = steps.filter((s) => s.done).length;
   const complete = steps.length > 0 && doneCount === steps.length;
   const percent = steps.length ? Math.round((doneCount / steps.length) * 100) : 0;
