@@ -1,19 +1,15 @@
-import { type DynamicModule, Inject, Injectable, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import {
   assertSchemaName,
   comparePositions,
-  createTransport,
   type EventTransport,
   type Position,
-  PostgresEventStore,
   type Projection,
   ProjectionRunner,
 } from '@tiendita/eventsourcing';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
-import { PG_POOL, SERVICE_CONFIG, SERVICE_LOGGER } from './service-kit.module';
-import type { BaseConfig } from './config';
-import { createPool } from './database';
+import { PG_POOL, SERVICE_LOGGER } from './service-kit.module';
 import { ServiceUnavailableError } from './http-errors';
 
 /** Injection token of the service's own event store (its schema's `events` table, migrated). */
@@ -21,7 +17,8 @@ export const EVENT_STORE = 'TIENDITA_EVENT_STORE';
 /** Injection token of the service's event transport (subscriptions to its own and other services' events). */
 export const EVENT_TRANSPORT = 'TIENDITA_EVENT_TRANSPORT';
 
-const EVENT_SOURCING_OPTIONS = 'TIENDITA_EVENT_SOURCING_OPTIONS';
+/** Injection token of the service's EventSourcingOptions (event-sourcing.module.ts provides it). */
+export const EVENT_SOURCING_OPTIONS = 'TIENDITA_EVENT_SOURCING_OPTIONS';
 
 /** How long a write waits for its own events to reach the read models before answering anyway. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
@@ -292,81 +289,4 @@ function freshStatementId(text: string): number {
   let id = freshStatements.get(text);
   if (id === undefined) freshStatements.set(text, (id = freshStatements.size + 1));
   return id;
-}
-
-const EVENT_SOURCING_POOLS = 'TIENDITA_EVENT_SOURCING_POOLS';
-
-/** Connections the subscriptions' passes of one service may hold at once. */
-export const SUBSCRIPTION_POOL_SIZE = 4;
-
-/**
- * Two small pools beside the service's own, so that neither the event store's NOTIFYs nor the
- * subscriptions' passes wait in the queue of the service's commands: while a WAL flush stalls,
- * every command's connection waits for it and hundreds more commands queue for one; a NOTIFY or a
- * pass behind them (a read-your-writes wait with it) would start only once that queue has drained
- * (`npm run bench -- eventstore`: events became visible ~250-460 ms after their commit's p99).
- */
-interface EventSourcingPools {
-  notify: Pool;
-  passes: Pool;
-}
-
-@Injectable()
-class EventSourcingPoolCloser implements OnApplicationShutdown {
-  constructor(@Inject(EVENT_SOURCING_POOLS) private readonly pools: EventSourcingPools) {}
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all([this.pools.notify.end(), this.pools.passes.end()]).catch(() => undefined);
-  }
-}
-
-/**
- * A service's event-sourcing plumbing in one import: its event store (migrated), its transport
- * (PostgreSQL or Kafka by EVENT_TRANSPORT), and the ProjectionHost running its projections.
- * `imports: [EventSourcingModule.forService({ schema: 'ordering', projections })]`.
- */
-@Module({})
-export class EventSourcingModule {
-  static forService(options: EventSourcingOptions): DynamicModule {
-    return {
-      module: EventSourcingModule,
-      global: true,
-      providers: [
-        { provide: EVENT_SOURCING_OPTIONS, useValue: options },
-        {
-          provide: EVENT_SOURCING_POOLS,
-          inject: [SERVICE_CONFIG],
-          useFactory: (config: BaseConfig): EventSourcingPools => ({
-            notify: createPool(config.DATABASE_URL, { max: 1, applicationName: `tiendita-${options.schema}-notify`, allowExitOnIdle: true }),
-            passes: createPool(config.DATABASE_URL, { max: SUBSCRIPTION_POOL_SIZE, applicationName: `tiendita-${options.schema}-subscriptions`, allowExitOnIdle: true }),
-          }),
-        },
-        EventSourcingPoolCloser,
-        {
-          provide: EVENT_STORE,
-          inject: [PG_POOL, EVENT_SOURCING_POOLS],
-          useFactory: async (pool: Pool, pools: EventSourcingPools) => {
-            const store = new PostgresEventStore(pool, options.schema, { notifyPool: pools.notify });
-            await store.migrate();
-            return store;
-          },
-        },
-        {
-          provide: EVENT_TRANSPORT,
-          inject: [PG_POOL, SERVICE_CONFIG, EVENT_SOURCING_POOLS, SERVICE_LOGGER],
-          useFactory: (pool: Pool, config: BaseConfig, pools: EventSourcingPools, logger: Logger) =>
-            createTransport({
-              pool,
-              passPool: pools.passes,
-              logger,
-              schema: options.schema,
-              connectionString: config.DATABASE_URL,
-              ...(options.redact ? { redact: options.redact } : {}),
-            }),
-        },
-        ProjectionHost,
-      ],
-      exports: [EVENT_STORE, EVENT_TRANSPORT, ProjectionHost],
-    };
-  }
 }

@@ -14,5 +14,6 @@ export * from './logger';
 export * from './validation';
 export * from './zod-messages';
 export * from './event-sourcing';
+export * from './event-sourcing.module';
 export * from './internal-client';
 export { deriveKey, KeyPurpose } from '@tiendita/eventsourcing';
