@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as freePorts from '../scripts/lib/free-ports.cjs';
 
 const root = join(__dirname, '..');
 
@@ -330,31 +331,8 @@ export function stopPostgresNow(t: Tiendita): number {
 }
 
 /** A PORT whose neighbours above are free too (npm start uses PORT and the next ports for its services). */
-export async function freePortBlock(): Promise<number> {
-  const net = await import('node:net');
-  const free = (port: number) =>
-    new Promise<boolean>((resolve) => {
-      const server = net.createServer();
-      server.once('error', () => resolve(false));
-      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-    });
-  // Below the kernel's ephemeral range: a port in it can be taken between this check and the listen by
-  // any outgoing connection's source port (the services open dozens while they start), EADDRINUSE.
-  let ephemeralFrom = 32_768;
-  try {
-    ephemeralFrom = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralFrom;
-  } catch {
-    // not Linux: the usual start of the range
-  }
-  const low = 10_000;
-  const span = Math.max(100, ephemeralFrom - low - 10);
-  for (let i = 0; i < 50; i++) {
-    const base = low + Math.floor(Math.random() * span);
-    let ok = true;
-    for (let p = base; p <= base + 9 && ok; p++) ok = await free(p);
-    if (ok) return base;
-  }
-  throw new Error('no encontré 10 puertos libres seguidos');
+export function freePortBlock(): Promise<number> {
+  return freePorts.freePortBlock(10);
 }
 
 /** Polls a GET until it answers 200 (or `ms` pass): when it did, or null. */

@@ -1,7 +1,6 @@
 // Service processes for the benches: each from its build (dist/main.js), in a process of its own
 // with the node flags `npm start` gives it (scripts/lib/node-flags.cjs).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serviceNodeFlags } from '../scripts/lib/node-flags.cjs';
@@ -12,17 +11,8 @@ export type BenchService = ServiceName | 'ordering' | 'reporting';
 
 const root = join(__dirname, '..');
 
-/** A TCP port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A TCP port free on 127.0.0.1 right now, below the ephemeral range (scripts/lib/free-ports.cjs). */
+export { freePort } from '../scripts/lib/free-ports.cjs';
 
 export interface ServiceProcess {
   name: BenchService;

@@ -5,7 +5,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { chmodSync, copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
+const { freePortBlock } = require('./lib/free-ports.cjs');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const resultsDir = join(root, 'test-results');
 const STARTUP_TIMEOUT_MS = 240_000;
@@ -35,23 +35,7 @@ if (build.status !== 0) {
 }
 
 // ---- a free port block: the gateway on PORT, the services on PORT+1 … PORT+6 ----------------------
-function portFree(port) {
-  return new Promise((done) => {
-    const server = net.createServer();
-    server.once('error', () => done(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-}
-async function freePortBlock() {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
-    let free = true;
-    for (let p = base; p <= base + 6 && free; p++) free = await portFree(p);
-    if (free) return base;
-  }
-  throw new Error('no hay un bloque de 6 puertos libres');
-}
-const port = await freePortBlock();
+const port = await freePortBlock(7);
 const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-e2e-'));
 // When run as root the embedded PostgreSQL runs as the postgres user, which must be able to enter it.
 chmodSync(dataDir, 0o755);

@@ -3,10 +3,11 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { RegisterRequest } from '@tiendita/contracts';
 import { createTestDatabase, TEST_PUBLIC_URL, testEnv, type TestDatabase } from '@tiendita/service-kit/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+// A port free right now on 127.0.0.1 (a service's, chosen before any service starts so each knows every other's URL).
+import { freePort } from '../../../scripts/lib/free-ports.cjs';
 
 export type StackService = 'identity' | 'catalog' | 'ordering' | 'inventory' | 'reporting';
 
@@ -88,15 +89,6 @@ type CreateApp = (env: Record<string, string | undefined>, options?: unknown) =>
 async function loadCreateApp(name: StackService | 'gateway'): Promise<CreateApp> {
   const mod = (name === 'gateway' ? await import('../../src/app') : await import(`../../../services/${name}/src/app`)) as { createApp: CreateApp };
   return mod.createApp;
-}
-
-/** A port free right now on 127.0.0.1 (a service's, chosen before any service starts so each knows every other's URL). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as import('node:net').AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function listen(app: NestFastifyApplication, port = 0): Promise<string> {

@@ -3,19 +3,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ErrorCode } from '@tiendita/contracts';
 import { createPool, createServiceApp, parseConfig, PG_POOL } from '@tiendita/service-kit';
 import { createTestDatabase, type TestDatabase, testEnv } from '@tiendita/service-kit/testing';
-import net from 'node:net';
+import { freePort } from '../../../scripts/lib/free-ports.cjs';
 import type pg from 'pg';
 
 const SPANISH_503 = { message: 'Servicio no disponible, inténtalo de nuevo en un momento', code: ErrorCode.unavailable };
 
-/** A port on 127.0.0.1 where nothing listens: a refused database. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** A port nothing listens on (free below the ephemeral range, so no connection's source port either). */
+const closedPort = freePort;
 
 @Controller('t')
 class ReadController {
@@ -35,6 +29,9 @@ class ReadController {
       const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
       const killer = createPool(process.env.__OUTAGE_DB_URL__ as string, { max: 1 });
       const running = client.query('SELECT pg_sleep(5)');
+      // The query fails as soon as its backend is gone, which may be before the killer's own answer
+      // arrives: a rejection with no handler yet would fail the test on its own (Node's unhandled rejection).
+      running.catch(() => undefined);
       await new Promise((r) => setTimeout(r, 100));
       await killer.query('SELECT pg_terminate_backend($1)', [pid]);
       await killer.end();

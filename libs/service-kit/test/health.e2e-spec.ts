@@ -2,19 +2,13 @@ import { Module } from '@nestjs/common';
 import { ErrorCode } from '@tiendita/contracts';
 import { createPool, createServiceApp, parseConfig } from '@tiendita/service-kit';
 import { testEnv } from '@tiendita/service-kit/testing';
-import { createServer } from 'node:net';
+import { freePort } from '../../../scripts/lib/free-ports.cjs';
 
 @Module({})
 class EmptyModule {}
 
-/** A port nothing listens on: bind, note the port, close. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/** A port nothing listens on (free below the ephemeral range, so no connection's source port either). */
+const closedPort = freePort;
 
 describe('GET /health', () => {
   it('answers 503 when the database cannot be reached', async () => {
