@@ -54,7 +54,7 @@ export const TEST_PUBLIC_URL = 'http://tiendita.test';
 
 /** Environment for a service's createApp(env) in tests: the given database, quiet logs, test secret, TEST_PUBLIC_URL. */
 export function testEnv(databaseUrl: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { DATABASE_URL: databaseUrl, INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: TEST_PUBLIC_URL, ...extra };
+  return { DATABASE_URL: databaseUrl, INTERNAL_SECRET: TEST_INTERNAL_SECRET, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: TEST_PUBLIC_URL, ...extra };
 }
 
 /** Signed headers for a test call to a service, as the gateway would send them. */

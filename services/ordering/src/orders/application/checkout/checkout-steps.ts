@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type OrderLine, OrderMessages } from '@tiendita/contracts';
 import { NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
-import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { orderDecider, type PlaceOrder } from '../../domain/order.decider';
@@ -10,9 +9,10 @@ import { PublicOrderLimits } from '../../limits/public-order-limits';
 import { InventoryClient } from '../inventory-client';
 import { idFor } from '../order-ids';
 import { OrderWriter } from '../order-writer';
-import { newOrderCode, priceLine } from '../pricing';
+import { priceLine } from '../pricing';
 import { type CatalogProduct, StoreReader, storeSnapshot } from '../store-reader';
 import { offlineNotes } from './offline-sale';
+import { claimOrderCode } from './order-code';
 import { type CheckoutContext, type CheckoutInput, type CheckoutStep, newCheckoutContext, runCheckout } from './checkout';
 
 /**
@@ -137,7 +137,8 @@ export class Checkout {
 
   /** The code's claim (a round trip of ours) starts now and overlaps inventory's call; the next step takes its answer. */
   private async reserve(ctx: CheckoutContext): Promise<void> {
-    ctx.codeClaim = this.claimCode(ctx.orderId, ctx.storeId);
+    // A public order's code came with its limits' statement; a claim that found its code taken, and a POS sale, claim here.
+    ctx.codeClaim ??= this.claimCode(ctx.orderId, ctx.storeId);
     ctx.codeClaim.catch(() => undefined); // awaited by the next step; a refused reservation is the error to answer
     await this.inventory.reserve(ctx.caller, { orderId: ctx.orderId, lines: ctx.lines.map((l) => ({ productId: l.productId, quantity: l.quantity })), sale: ctx.input.kind === 'pos', allowShort: ctx.input.offline !== undefined });
   }
@@ -162,20 +163,7 @@ export class Checkout {
     ctx.position = result.position;
   }
 
-  private async claimCode(orderId: string, storeId: string): Promise<string> {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      // Committed without waiting for the WAL flush: the order's event, committed later and
-      // synchronously, flushes this commit with it (one WAL); a claim lost in a crash before that
-      // belonged to an order that was never answered, and a retry claims another code.
-      const r = await this.pool.query<{ code: string }>({
-        name: 'ordering_claim_code',
-        text: `WITH cfg AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true)),
-                    ins AS (INSERT INTO ordering.order_codes (order_id, store_id, code) SELECT $1, $2, $3 FROM cfg ON CONFLICT DO NOTHING RETURNING code)
-               SELECT code FROM ins UNION ALL SELECT code FROM ordering.order_codes WHERE order_id = $1`,
-        values: [orderId, storeId, newOrderCode(randomBytes)],
-      });
-      if (r.rows[0]) return r.rows[0].code;
-    }
-    throw new Error('No se pudo asignar un código de pedido');
+  private claimCode(orderId: string, storeId: string): Promise<string> {
+    return claimOrderCode(this.pool, orderId, storeId);
   }
 }
