@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Empty, Input, InputNumber, Segmented, Select, Skeleton } from 'antd';
-import type { InputRef } from 'antd';
+import { Alert, Button, InputNumber, Skeleton } from 'antd';
 import { DeleteOutlined, MinusOutlined, PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductView } from '@tiendita/contracts';
 import { formatMoney } from '../../lib/format';
@@ -11,7 +10,8 @@ import { useCategories } from '../products/api/get-categories';
 import { ProductThumb } from '../products/components/product-thumb';
 import { OrderMessages } from '../orders/lib/order-messages';
 import { CheckoutModal } from './components/checkout-modal';
-import { addLine, cartTotal, cartUnits, QUANTITY_OPTIONS, setLineQuantity, type PosLine } from './lib/pos-cart';
+import { PosCategorySelect, PosPerClick, PosSearch } from './components/pos-tools';
+import { addLine, cartTotal, cartUnits, setLineQuantity, type PosLine } from './lib/pos-cart';
 import { filterCatalog } from './offline/catalog-filter';
 import { offlineCatalog, preloadedProducts, useOfflinePos } from './offline/offline-pos';
 import { OfflineStatus } from './offline/offline-status';
@@ -30,7 +30,7 @@ export function PosPage() {
     if (open) setCheckoutUsed(true);
     setCheckoutOpen(open);
   };
-  const searchRef = useRef<InputRef>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const cartRef = useRef<HTMLElement>(null);
   const products = useProducts({
     search: search || undefined,
@@ -104,39 +104,28 @@ export function PosPage() {
       <div className="pos__layout">
         <section className="pos__catalog" aria-label="Productos">
           <div className="pos__tools">
-            <Input.Search
+            <PosSearch
               ref={searchRef}
-              allowClear
-              size="large"
-              className="pos__search"
-              placeholder="Nombre o SKU, o escanea"
-              aria-label="Buscar por nombre o SKU"
               value={typed}
-              onChange={(e) => onTyped(e.target.value)}
-              onSearch={(value, _e, info) => {
-                if (info?.source === 'clear') return;
-                void onEnter(value);
+              onChange={onTyped}
+              onSearch={(value) => void onEnter(value)}
+              onClear={() => {
+                onTyped('');
+                searchRef.current?.focus();
               }}
-              autoFocus
             />
-            <Select
-              size="large"
-              className="pos__category"
-              aria-label="Categoría"
+            <PosCategorySelect
               value={categoryId}
               onChange={setCategoryId}
               options={[{ value: 'all', label: 'Todas las categorías' }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
             />
-            <div className="pos__per-click">
-              <span id="pos-per-click">Cantidad por clic</span>
-              <Segmented aria-labelledby="pos-per-click" value={perClick} onChange={(v) => setPerClick(Number(v))} options={QUANTITY_OPTIONS.map((n) => ({ value: n, label: String(n) }))} />
-            </div>
+            <PosPerClick value={perClick} onChange={setPerClick} />
           </div>
           {products.isError && !useCache && <Alert type="error" showIcon title={serverMessageOr(products.error, 'No se pudieron cargar los productos.')} />}
           {products.isPending && !useCache ? (
             <Skeleton active />
           ) : list.length === 0 ? (
-            <Empty description="No hay productos" />
+            <p className="pos__empty">No hay productos</p>
           ) : (
             <ul className="pos__grid">
               {list.map((p) => {
@@ -170,7 +159,7 @@ export function PosPage() {
             </Button>
           </div>
           {lines.length === 0 ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="El carrito está vacío" />
+            <p className="pos__empty">El carrito está vacío</p>
           ) : (
             <ul className="pos__lines">
               {lines.map((l) => (

@@ -133,15 +133,20 @@ export function isNetworkFailure(error: unknown): boolean {
   return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
 
+/** The device's stock updates, one after the other (each reads and writes the whole catalogue). */
+let stockWrites: Promise<void> = Promise.resolve();
+
 /**
- * An offline sale (cash, or card pending confirmation): written to the queue first (the receipt shows
- * only once it is stored), its units taken from the device's stock, then sent at once if the
- * connection is back.
+ * An offline sale (cash, or card pending confirmation): written to the queue first, and the receipt
+ * shows as soon as it is stored (issue 28: within 200 ms); then its units leave the device's stock,
+ * the header's count follows, and it is sent at once if the connection is back.
  */
 export async function queueOfflineSale(sale: Parameters<typeof enqueueSale>[1]): Promise<QueuedSale> {
   const queued = await enqueueSale(queueStore, sale);
-  await takeFromCatalog(sale.lines).catch(() => undefined);
-  await refreshQueue();
-  if (navigator.onLine) void syncQueue().catch(() => undefined);
+  stockWrites = stockWrites.then(() => takeFromCatalog(sale.lines)).catch(() => undefined);
+  void stockWrites
+    .then(refreshQueue)
+    .then(() => (navigator.onLine ? syncQueue() : 0))
+    .catch(() => undefined);
   return queued;
 }

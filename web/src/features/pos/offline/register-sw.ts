@@ -4,7 +4,11 @@ import { preloadCatalog } from './idb-store';
 
 // The POS opened offline (from the home screen): its catalogue is read from IndexedDB while the POS's
 // code loads, not after it has rendered (issue 28, first product within 1 s).
-if (typeof navigator !== 'undefined' && !navigator.onLine && typeof location !== 'undefined' && location.pathname === '/pos') void preloadCatalog();
+// Its code too: asked for as this module runs, not once the shell has rendered its route.
+if (typeof navigator !== 'undefined' && !navigator.onLine && typeof location !== 'undefined' && location.pathname === '/pos') {
+  void preloadCatalog();
+  void import('../pos-page').catch(() => undefined);
+}
 
 const MANIFEST = '/manifest.webmanifest';
 

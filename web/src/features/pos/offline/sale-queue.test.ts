@@ -73,6 +73,7 @@ describe('the offline sale queue', () => {
         if (++calls === 2) throw new TypeError('Failed to fetch');
       },
       messageOf,
+      { concurrency: 1 },
     );
     expect(r).toEqual({ sent: 1, failed: 0, stopped: true });
     const left = await queuedSales(store);
@@ -83,6 +84,40 @@ describe('the offline sale queue', () => {
     // A server busy (503) or a lost session (401) is tried again too.
     expect(isPermanentRefusal(new ApiError(503, '{"message":"Servicio no disponible"}'))).toBe(false);
     expect(isPermanentRefusal(new ApiError(401, '{"message":"No autenticado"}'))).toBe(false);
+  });
+
+  it('sends a few at a time, started oldest first; after a network failure no further sale starts and the rest wait', async () => {
+    const { store, ids } = await queueOf(9);
+    const started: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const r = await sendQueue(
+      store,
+      async (s) => {
+        started.push(s.deviceSaleId);
+        if (s.deviceSaleId === ids[4]) throw new TypeError('Failed to fetch');
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        inFlight--;
+      },
+      messageOf,
+      { concurrency: 3 },
+    );
+    expect(most).toBe(3);
+    // Sales 1-3 start together, 4 and 5 as the first two end; 5 fails at once, so 6 never starts.
+    expect(started).toEqual(ids.slice(0, 5));
+    expect(r).toEqual({ sent: 4, failed: 0, stopped: true });
+    const left = await queuedSales(store);
+    expect(left.map((s) => [s.deviceSaleId, s.attempts])).toEqual([
+      [ids[4], 1],
+      [ids[5], 0],
+      [ids[6], 0],
+      [ids[7], 0],
+      [ids[8], 0],
+    ]);
+    // The next round sends the rest.
+    expect((await sendQueue(store, async () => undefined, messageOf)).sent).toBe(5);
+    expect(await queuedSales(store)).toEqual([]);
   });
 
   it('a sale the server refuses for good is kept as failed with its message; the others still go; retried, it goes again', async () => {
