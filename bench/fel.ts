@@ -9,7 +9,11 @@
 //     the phase certified once it is back.
 // Last line: {"sale_p99_ms":…,"certified_p99_s":…,"documents":…,"certified":…,"duplicates":…,"certified_after_outage":…}
 // (medians over BENCH_RUNS runs). Targets: sale p99 ≤ 150 ms, certified p99 ≤ 5 s, 0 duplicates, all certified.
-// Knobs: BENCH_RUNS (5), BENCH_RATE (50), BENCH_SECONDS (30), BENCH_OUTAGE_SECONDS (20, down from 5 to 15 s).
+// Knobs: BENCH_RUNS (5), BENCH_RATE (50), BENCH_SECONDS (30), BENCH_OUTAGE_SECONDS (20, down from 5 to 15 s);
+// BENCH_FEL=off makes the same sales with FEL left off for the store (to compare what FEL adds);
+// BENCH_PG_STATEMENTS=1 (with BENCH_PG_SETTINGS="shared_preload_libraries=pg_stat_statements") prints
+// the steady phase's top statements. Each run prints CPU ms per sale by process, PostgreSQL's by the
+// service whose connection spent it, the load generator's, and commits per sale.
 import { PostgresEventStore } from '@tiendita/eventsourcing';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -18,6 +22,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SandboxCertifier } from '../services/fel/src/sandbox/sandbox-certifier';
+import { loadavg } from 'node:os';
+import { childrenCpuSeconds, watchPostgres } from './_fel-cpu';
+import { printPgStatements, resetPgStatements } from './_pg-statements';
 import { cpuSeconds, machineBusySeconds } from './_proc';
 import { type BenchService, benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
 
@@ -26,7 +33,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const OUTAGE_SECONDS = Number(process.env.BENCH_OUTAGE_SECONDS ?? 20);
-const PRODUCTS = 20;
+/** BENCH_PRODUCTS (20): how many products the sales share (two lines each: fewer products, hotter stock rows). */
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 20);
+const FEL_ON = process.env.BENCH_FEL !== 'off';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -37,13 +46,13 @@ function percentile(sorted: number[], p: number): number {
 }
 const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 300_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 300_000, everyMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();
     if (v) return v;
     if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
-    await sleep(200);
+    await sleep(everyMs);
   }
 }
 
@@ -67,7 +76,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tiendita-bench-fel-'));
   const secret = randomBytes(24).toString('hex');
   const children: ServiceProcess[] = [];
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'tiendita-bench' });
   pool.on('error', () => undefined);
   const sandbox = new SandboxCertifier();
 
@@ -130,7 +139,7 @@ async function main(): Promise<void> {
     );
     await waitFor('los productos en ordering', async () => Number((await pool.query('SELECT count(*) AS n FROM ordering.products WHERE store_id = $1', [store.id])).rows[0].n) >= PRODUCTS);
     await waitFor('el stock en inventario', async () => Number((await pool.query('SELECT count(*) AS n FROM inventory.stock_rows WHERE store_id = $1', [store.id])).rows[0].n) >= PRODUCTS);
-    const fel = await fetch(`${gatewayUrl}/api/fel/settings`, { method: 'PUT', headers: owner, body: JSON.stringify({ enabled: true, issuerNit: '12521337', legalName: 'Tienda FEL, S.A.', commercialName: 'Tienda FEL' }) });
+    const fel = !FEL_ON ? { status: 200, text: async () => '' } : await fetch(`${gatewayUrl}/api/fel/settings`, { method: 'PUT', headers: owner, body: JSON.stringify({ enabled: true, issuerNit: '12521337', legalName: 'Tienda FEL, S.A.', commercialName: 'Tienda FEL' }) });
     if (fel.status !== 200) throw new Error(`no se pudo activar FEL: ${fel.status} ${await fel.text()}`);
 
     const openLoop = async (rate: number, seconds: number): Promise<OpenLoopResult> => {
@@ -163,13 +172,35 @@ async function main(): Promise<void> {
       );
       return { ...r.rows[0], seconds: (r.rows[0].seconds ?? []).sort((a, b) => a - b) };
     };
-    /** Waits until every sale answered since `since` has its document certified (or the time runs out). */
-    const settle = async (since: string, sold: number, timeoutMs: number) =>
-      waitFor('las facturas certificadas', async () => {
-        const d = await documentsSince(since);
-        return d.n >= sold && d.certified === d.n ? d : null;
-      }, timeoutMs).catch(async () => documentsSince(since));
+    /** Waits until every sale answered since `since` has its document certified (or the time runs out); polls a count, then reads the times once. */
+    const settle = async (since: string, sold: number, timeoutMs: number) => {
+      if (FEL_ON) {
+        await waitFor('las facturas certificadas', async () => {
+          const r = await pool.query<{ n: number; waiting: number }>(
+            `SELECT count(*)::int AS n, count(*) FILTER (WHERE status <> 'certified')::int AS waiting FROM fel.documents WHERE store_id = $1 AND created_at >= $2`,
+            [store.id, since],
+          );
+          return r.rows[0].n >= sold && r.rows[0].waiting === 0;
+        }, timeoutMs, 500).catch(() => undefined);
+      }
+      return documentsSince(since);
+    };
     const now = async () => (await pool.query<{ t: string }>('SELECT now()::text AS t')).rows[0].t;
+
+    /** 20 s of sales with the certifier down from the 5th to the 15th second; its documents once it is back. */
+    const outagePhase = async () => {
+      const outageSince = await now();
+      const load = openLoop(RATE, OUTAGE_SECONDS);
+      await sleep(5000);
+      await sandbox.stop();
+      await sleep(10_000);
+      await sandbox.start();
+      const outage = await load;
+      const outageSold = outage.statuses['201'] ?? 0;
+      const after = await settle(outageSince, outageSold, 240_000);
+      console.log(`  caída de 10 s: ${outageSold} ventas (p99 ${round1(percentile(outage.latencies, 99))} ms, ${outage.errors} errores), ${after.n} facturas, ${after.certified} certificadas al volver`);
+      return after;
+    };
 
     // Warm-up: 3 s at the rate, and its documents certified, before anything is measured.
     const warmSince = await now();
@@ -181,13 +212,29 @@ async function main(): Promise<void> {
     const procs: [string, number][] = [...children.map((c) => [c.name, c.child.pid ?? 0] as [string, number]), ['certificador', process.pid]];
     for (let run = 1; run <= RUNS; run++) {
       const since = await now();
+      await resetPgStatements(pool);
+      const commits = async () => Number((await pool.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0].xact_commit);
+      const commitsBefore = await commits();
+      const postgres = await watchPostgres(pool, dbName);
       const cpuBefore = procs.map(([, pid]) => cpuSeconds(pid));
+      const loaderBefore = childrenCpuSeconds();
       const machineBefore = machineBusySeconds();
+      const loadBefore = loadavg()[0];
       const steady = await openLoop(RATE, SECONDS);
       const sold = steady.statuses['201'] ?? 0;
       const settled = await settle(since, sold, 180_000);
-      const perSale = procs.map(([name, pid], i) => `${name} ${round2(((cpuSeconds(pid) - cpuBefore[i]) * 1000) / Math.max(1, sold))}`);
-      console.log(`  CPU por venta (ms, hasta certificar todo): ${perSale.join(', ')}; máquina entera (con la carga de otros) ${round1(((machineBusySeconds() - machineBefore) * 1000) / Math.max(1, sold))}`);
+      // FEL off: nothing to wait for but the sales' own tail of work (projections).
+      if (!FEL_ON) await sleep(5000);
+      const perSale = (seconds: number) => round2((seconds * 1000) / Math.max(1, sold));
+      const byProcess = procs.map(([name, pid], i) => `${name} ${perSale(cpuSeconds(pid) - cpuBefore[i])}`);
+      const machine = perSale(machineBusySeconds() - machineBefore);
+      const pgBy = [...(await postgres.stop())].sort((a, b) => b[1] - a[1]);
+      const pgTotal = perSale(pgBy.reduce((a, [, s]) => a + s, 0));
+      console.log(`  CPU por venta (ms, hasta certificar todo): ${byProcess.join(', ')}, generador de carga ${perSale(childrenCpuSeconds() - loaderBefore)}; máquina entera (con la carga de otros) ${machine}; carga media ${round1(loadBefore)} → ${round1(loadavg()[0])}`);
+      console.log(`  PostgreSQL ${pgTotal} ms por venta: ${pgBy.map(([g, s]) => `${g} ${perSale(s)}`).join(', ')}`);
+      await sleep(1500); // pg_stat_database is updated by backends at most every second or so
+      console.log(`  commits de PostgreSQL por venta: ${round2(((await commits()) - commitsBefore) / Math.max(1, sold))}`);
+      await printPgStatements(pool, dbName, 30);
       const saleP99 = round1(percentile(steady.latencies, 99));
       const seconds = settled.seconds ?? [];
       const certifiedP99 = round2(percentile(seconds, 99));
@@ -196,20 +243,15 @@ async function main(): Promise<void> {
           `${settled.n} facturas, ${settled.certified} certificadas, venta→certificada p50 ${round2(percentile(seconds, 50))} s, p99 ${certifiedP99} s`,
       );
 
-      // The certifier down for 10 s in the middle of 20 s of sales.
-      const outageSince = await now();
-      const load = openLoop(RATE, OUTAGE_SECONDS);
-      await sleep(5000);
-      await sandbox.stop();
-      await sleep(10_000);
-      await sandbox.start();
-      const outage = await load;
-      const outageSold = outage.statuses['201'] ?? 0;
-      const after = await settle(outageSince, outageSold, 240_000);
-      console.log(`  caída de 10 s: ${outageSold} ventas (p99 ${round1(percentile(outage.latencies, 99))} ms, ${outage.errors} errores), ${after.n} facturas, ${after.certified} certificadas al volver`);
+      // The certifier down for 10 s in the middle of 20 s of sales (BENCH_OUTAGE_SECONDS=0: no outage phase).
+      const after = OUTAGE_SECONDS > 0 ? await outagePhase() : { n: 0, certified: 0 };
       results.push({ saleP99, certifiedP99, documents: settled.n, certified: settled.certified, outageCertified: after.certified, outageDocuments: after.n });
     }
-    // Duplicates: documents the certifier issued beyond the store's certified documents (one per order), every run and the warm-up together.
+    // Duplicates: documents the certifier issued beyond the store's certified documents (one per order), every run and the warm-up together,
+    // once nothing is pending any more (a document certified by the certifier and not yet written here is not a duplicate).
+    const pending = async () => Number((await pool.query(`SELECT count(*) AS n FROM fel.documents WHERE store_id = $1 AND status = 'pending'`, [store.id])).rows[0].n);
+    await waitFor('la cola de facturas vacía', async () => (FEL_ON ? (await pending()) === 0 : true), 240_000, 500).catch(() => undefined);
+    if (FEL_ON && (await pending()) > 0) console.log(`  aún pendientes al contar duplicados: ${await pending()}`);
     const withAuthorization = Number((await pool.query('SELECT count(*) AS n FROM fel.documents WHERE store_id = $1 AND authorization_uuid IS NOT NULL', [store.id])).rows[0].n);
     const duplicates = sandbox.issued - withAuthorization;
     console.log(`  el certificador emitió ${sandbox.issued} documentos para ${withAuthorization} facturas certificadas`);

@@ -1,12 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   type CorrectReceiverRequest,
-  felPhrases,
   felReceiver,
   felVerificationUrl,
   FelMessages,
   type FelCreditNoteView,
-  felContingencyDeadline,
   type FelDocumentType,
   type FelDocumentsPage,
   type FelInvoiceView,
@@ -16,8 +14,8 @@ import {
 } from '@tiendita/contracts';
 import { IllegalStateError, NotFoundError, ValidationError } from '@tiendita/eventsourcing';
 import { PG_POOL } from '@tiendita/service-kit';
-import type { Pool, PoolClient } from 'pg';
-import { FelSettingsService, type StoreFel } from '../settings/fel-settings.service';
+import type { Pool } from 'pg';
+import { FelSettingsService } from '../settings/fel-settings.service';
 import { type CreditNoteRow, creditNotesOf } from './credit-notes';
 import { buildDte } from './dte-xml';
 
@@ -98,36 +96,6 @@ export function invoiceView(row: DocumentRow, creditNotes: FelCreditNoteView[] =
         : null,
     creditNotes,
   };
-}
-
-/** Builds the DTE of a sale paid in full and queues it in the outbox, once per order (its id is the key). */
-export async function queueDocument(tx: PoolClient, sale: SaleSnapshot, fel: StoreFel, paidAt: Date, receiverOverride?: { taxId: string; name?: string }): Promise<boolean> {
-  if (!fel.enabled || !fel.issuer) return false;
-  // A sale made offline is issued in contingency: dated when it was sold, with the device's access number.
-  const issuedAt = sale.offline ? new Date(sale.offline.soldAt) : paidAt;
-  const accessNumber = sale.offline?.accessNumber ?? null;
-  const documentType: FelDocumentType = fel.regime === 'PEQ' ? 'FPEQ' : 'FACT';
-  const receiver = receiverOverride ? felReceiver(receiverOverride.taxId, receiverOverride.name ?? sale.customerName) : felReceiver(sale.customerNit, sale.customerName);
-  const phrases = felPhrases(documentType, fel.isrRegime);
-  const built = buildDte({
-    documentType,
-    issuedAt,
-    issuer: fel.issuer,
-    receiver,
-    phrases,
-    accessNumber,
-    lines: sale.items.map((i) => ({ description: i.productName, quantity: i.quantity, unitPrice: i.unitPrice, lineTotal: i.lineTotal })),
-  });
-  const r = await tx.query(
-    `INSERT INTO fel.documents (order_id, store_id, order_code, document_type, status, issued_at, issuer_nit, issuer_name, commercial_name,
-       receiver_id, receiver_name, total, vat, phrases, certifier, xml_sent, access_number, contingency_deadline)
-     VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT (order_id) DO NOTHING`,
-    [
-      sale.orderId, sale.storeId, sale.code, documentType, issuedAt, fel.issuer.nit, fel.issuer.legalName, fel.issuer.commercialName, receiver.id, receiver.name,
-      built.total, built.vat, JSON.stringify(phrases), fel.certifier, built.xml, accessNumber, accessNumber === null ? null : felContingencyDeadline(issuedAt),
-    ],
-  );
-  return (r.rowCount ?? 0) > 0;
 }
 
 const ListQuery = {

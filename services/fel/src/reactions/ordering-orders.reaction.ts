@@ -4,7 +4,8 @@ import { reaction, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing'
 import { ProjectionHost } from '@tiendita/service-kit';
 import type { PoolClient } from 'pg';
 import { queueCreditNote } from '../documents/credit-notes';
-import { queueDocument, type SaleSnapshot } from '../documents/documents.service';
+import type { SaleSnapshot } from '../documents/documents.service';
+import { documentOf, type QueuedDocument, queueDocuments } from '../documents/queue-documents';
 import { FelOutbox } from '../documents/outbox';
 import { FelSettingsService, type StoreFel } from '../settings/fel-settings.service';
 
@@ -40,7 +41,7 @@ const snapshotOf = (o: OrderRow): SaleSnapshot => ({
  * document; a refund that is not a cancellation's queues a credit note (NCRE); an OrderStatusChanged
  * to 'cancelled' asks for the annulment. All in the runner's transaction with the checkpoint, once per
  * order (or refund) whatever the redeliveries. A batch's sales are written with one statement each
- * for the orders and the documents rather than one per event, so FEL takes as little as it can of
+ * for the orders, the paid orders' reads and the documents rather than one per event, so FEL takes as little as it can of
  * the database the sales themselves are waiting on.
  */
 @Injectable()
@@ -90,13 +91,16 @@ export class OrderingOrdersReaction {
             }
           }
           if (placed.size > 0) await this.keepOrders(tx, [...placed.values()]);
-          let queued = false;
           let notes = false;
           const sales = await this.sales(tx, paid.map((p) => p.orderId).filter((id) => !placed.has(id)));
+          const documents: QueuedDocument[] = [];
           for (const p of paid) {
             const row = placed.get(p.orderId) ?? sales.get(p.orderId);
-            if (row) queued = (await queueDocument(tx, snapshotOf(row), await fel(row.store_id), p.at)) || queued;
+            const doc = row ? documentOf(snapshotOf(row), await fel(row.store_id), p.at) : null;
+            if (doc) documents.push(doc);
           }
+          // The batch's documents in one statement, before its cancellations (which may annul them).
+          let queued = (await queueDocuments(tx, documents)) > 0;
           for (const step of steps) {
             if (step.kind === 'refund') {
               // A cancellation's refunds follow it: its document is annulled instead (cancel_reason is set by then).
