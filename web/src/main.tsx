@@ -4,7 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppRoot } from './app/app-root';
 import { loadLandingPage, loadShopApp, preloadOwnerScreen } from './app/lazy-pages';
+import { paintOwnerFirstScreen } from './app/owner-first-screen';
 import { isOwnerOnlyPath, PUBLIC_PATHS } from './app/paths';
+import { preloadRoutes, routeOf } from './app/route-chunks';
 import { isShopPath } from './app/shop-route';
 import { Toaster } from './components/toast/toaster';
 import { showCarriedToast } from './components/toast/toast-store';
@@ -19,8 +21,13 @@ const queryClient = createQueryClient();
 const { pathname } = window.location;
 const isAuthScreen = (Object.values(PUBLIC_PATHS) as string[]).includes(pathname);
 if (!isShopPath(window.location) && !isOwnerOnlyPath(pathname) && !isAuthScreen) void loadLandingPage();
-// An owner page opened directly most likely has a session: its code comes while the lookup is in flight.
-if (isOwnerOnlyPath(pathname)) preloadOwnerScreen();
+// An owner page opened directly most likely has a session: its first screen paints now, and the owner
+// app and the screen's own chunks come together while the lookup is in flight (not one after the other).
+if (isOwnerOnlyPath(pathname)) {
+  paintOwnerFirstScreen(pathname);
+  preloadRoutes(['/dashboard', routeOf(pathname)]);
+  preloadOwnerScreen();
+}
 // A shop page asks for its chunk, store and products together instead of one after the other.
 preloadShop(queryClient, window.location, loadShopApp);
 // The gateway's first screen of a shop page stays until the shop replaces it; any other screen goes now.

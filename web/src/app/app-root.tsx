@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@tiendita/contracts';
@@ -7,6 +7,7 @@ import { authKeys } from '../features/auth/api/keys';
 import { onSessionLost } from '../lib/query-client';
 import { PageLoader } from '../components/page-loader';
 import { LoggedOutRedirect } from './logged-out-redirect';
+import { useOwnerFirstScreenTakeover } from './owner-first-screen';
 import { isShopPath } from './shop-route';
 import { ForgotPasswordPage, LandingPage, LoginPage, OwnerApp, RegisterPage, ResetPasswordPage, ShopApp } from './lazy-pages';
 import { OWNER_ONLY_PATHS, PUBLIC_PATHS } from './paths';
@@ -30,7 +31,11 @@ export function AppRoot() {
 function Site() {
   const { user, isLoading } = useCurrentUser();
   useSessionLostHandler();
-  if (isLoading) return <PageLoader />;
+  // The owner app's first render (the shell and the screen: on a phone, hundreds of milliseconds) runs
+  // as a transition once the session answers, so React yields to the browser every few milliseconds
+  // instead of holding the page in one long task; the loader (or the first screen) stays meanwhile.
+  const signedInShown = useDeferredValue(Boolean(user));
+  if (isLoading || (user && !signedInShown)) return <PageLoader />;
   return (
     <Suspense fallback={<PageLoader />}>
       <Routes>
@@ -53,6 +58,8 @@ function SignedIn({ user }: { user: CurrentUser }) {
 }
 
 function SignedOut() {
+  // An owner page opened without a session: its first screen gives way to the login's redirect.
+  useOwnerFirstScreenTakeover();
   return (
     <Routes>
       <Route path={PUBLIC_PATHS.login} element={<LoginPage />} />

@@ -209,31 +209,41 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
   return (
     <div className="dashboard">
       <ConnectionBanner />
-      {store.isPending ? (
-        <Panel style={{ marginBottom: 20 }}><LoadingLines rows={2} label="Cargando tu tienda" /></Panel>
-      ) : store.isError ? (
+      {store.isError ? (
         <Alert type="error" showIcon style={{ marginBottom: 20 }} title="No se pudo cargar tu tienda" description={serverMessageOr(store.error, 'Inténtalo de nuevo en unos momentos.')} />
       ) : (
-        <>
-          <section className="welcome" aria-label="Bienvenida">
+        // The greeting needs only the owner, so it shows at once (it is the screen's largest text); the
+        // store's name, link and buttons fill in when the store answers.
+          <section className="welcome" aria-label="Bienvenida" aria-busy={store.isPending}>
             <div>
               <p>¡Hola, {user.firstName}! Hoy es {formatLongDate(new Date())}.</p>
-              <h1>{store.data.name}</h1>
-              <div className="welcome__meta">
-                <span className="welcome__chip">
-                  <ShopOutlined aria-hidden="true" />
-                  <a className="welcome__link" href={`/${store.data.subdomain}`} target="_blank" rel="noopener" onClick={onShared}>
-                    {storeUrl.replace(/^https?:\/\//, '')}
-                  </a>
-                </span>
-                {store.data.department ? <span className="welcome__chip"><EnvironmentOutlined aria-hidden="true" />{store.data.department}</span> : null}
-              </div>
+              {store.data ? (
+                <>
+                  <h1>{store.data.name}</h1>
+                  <div className="welcome__meta">
+                    <span className="welcome__chip">
+                      <ShopOutlined aria-hidden="true" />
+                      <a className="welcome__link" href={`/${store.data.subdomain}`} target="_blank" rel="noopener" onClick={onShared}>
+                        {storeUrl.replace(/^https?:\/\//, '')}
+                      </a>
+                    </span>
+                    {store.data.department ? <span className="welcome__chip"><EnvironmentOutlined aria-hidden="true" />{store.data.department}</span> : null}
+                  </div>
+                </>
+              ) : (
+                <div className="welcome__pending"><LoadingLines rows={2} label="Cargando tu tienda" /></div>
+              )}
             </div>
-            <Space wrap>
-              <Button icon={<ShareAltOutlined />} onClick={() => setShareOpen(true)}>Compartir</Button>
-              <Button type="primary" icon={<ExportOutlined />} href={`/${store.data.subdomain}`} target="_blank" rel="noopener" onClick={onShared}>Ver mi tienda</Button>
-            </Space>
+            {store.data ? (
+              <Space wrap>
+                <Button icon={<ShareAltOutlined />} onClick={() => setShareOpen(true)}>Compartir</Button>
+                <Button type="primary" icon={<ExportOutlined />} href={`/${store.data.subdomain}`} target="_blank" rel="noopener" onClick={onShared}>Ver mi tienda</Button>
+              </Space>
+            ) : null}
           </section>
+      )}
+      {store.data ? (
+        <>
           {shareOpen ? (
             <Suspense fallback={null}>
               <ShareDialog open onClose={() => setShareOpen(false)} onShared={onShared} url={storeUrl} name={store.data.name} />
@@ -252,7 +262,7 @@ export function DashboardPage({ user }: { user: CurrentUser }) {
             />
           ) : null}
         </>
-      )}
+      ) : null}
       {/* The rest waits for the store: drawn under its placeholder, it was pushed down when the welcome and
           first steps arrived (Lighthouse counted a layout shift of 0.6). */}
       {store.isPending ? null : (

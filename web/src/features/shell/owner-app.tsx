@@ -2,7 +2,7 @@ import { ConfigProvider } from 'antd';
 import esES from 'antd/locale/es_ES';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import type { CurrentUser } from '@tiendita/contracts';
 import { OwnerShell } from './owner-shell';
@@ -10,6 +10,8 @@ import { DashboardPage } from '../dashboard/dashboard-page';
 import { PageLoader } from '../../components/page-loader';
 import { useMediaQuery } from './use-media-query';
 import { useOwnerOfflineApp } from '../pos/offline/register-sw';
+import { useOwnerFirstScreenTakeover } from '../../app/owner-first-screen';
+import { prefetchRoutes } from '../../app/route-chunks';
 
 // Each feature screen is its own chunk, loaded inside the shell.
 const loadProductsPage = () => import('../products/products-page');
@@ -24,12 +26,14 @@ const OrdersPage = lazy(() => loadOrdersPage().then((m) => ({ default: m.OrdersP
 const ReceiptPage = lazy(() => import('../orders/pages/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 const PosPage = lazy(() => loadPosPage().then((m) => ({ default: m.PosPage })));
 
-/** Once the first screen is idle, the screens an owner most likely opens next are fetched, so moving there is quick. */
+/**
+ * Once the first screen is idle, the screens an owner most likely opens next are fetched into the
+ * cache (link rel=prefetch, from the build's list), so moving there is quick; none of their code runs
+ * until they open (importing them ran zod's schemas and antd's Table on the phone's thread at once).
+ */
 function usePrefetchLikelyScreens(): void {
   useEffect(() => {
-    const prefetch = () => {
-      for (const load of [loadOrdersPage, loadPosPage, loadProductsPage]) void load().catch(() => undefined);
-    };
+    const prefetch = () => prefetchRoutes(['/orders', '/pos', '/products']);
     if (typeof window.requestIdleCallback !== 'function') {
       const timer = setTimeout(prefetch, 2000);
       return () => clearTimeout(timer);
@@ -43,6 +47,22 @@ const ProfilePage = lazy(() => import('../profile/profile-page').then((m) => ({ 
 const InvoicesPage = lazy(() => import('../fel/invoices-page').then((m) => ({ default: m.InvoicesPage })));
 
 dayjs.locale('es');
+
+/** Takes over from the first screen (owner-first-screen.ts) as the screen renders. */
+function TakeOver() {
+  useOwnerFirstScreenTakeover();
+  return null;
+}
+
+/** A screen of the shell: its chunk's loader, then the screen, which replaces the first screen. */
+function screen(page: ReactNode) {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <TakeOver />
+      {page}
+    </Suspense>
+  );
+}
 
 const theme = {
   token: {
@@ -71,92 +91,19 @@ export function OwnerApp({ user }: { user: CurrentUser }) {
     <ConfigProvider locale={esES} theme={appTheme}>
         <Routes>
           <Route element={<OwnerShell user={user} />}>
-            <Route index element={<DashboardPage user={user} />} />
-            <Route path="dashboard" element={<DashboardPage user={user} />} />
-            <Route
-              path="products"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <ProductsPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="products/reviews"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <ReviewsPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="orders"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <OrdersPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="orders/:id/receipt"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <ReceiptPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="pos"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <PosPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="reports"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <ReportsPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="invoices"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <InvoicesPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="inventory"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <InventoryPage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="settings"
-              element={<SettingsPage />}
-            />
-            <Route
-              path="profile"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <ProfilePage />
-                </Suspense>
-              }
-            />
-            <Route
-              path="*"
-              element={
-                <Suspense fallback={<PageLoader />}>
-                  <NotFoundPage />
-                </Suspense>
-              }
-            />
+            <Route index element={screen(<DashboardPage user={user} />)} />
+            <Route path="dashboard" element={screen(<DashboardPage user={user} />)} />
+            <Route path="products" element={screen(<ProductsPage />)} />
+            <Route path="products/reviews" element={screen(<ReviewsPage />)} />
+            <Route path="orders" element={screen(<OrdersPage />)} />
+            <Route path="orders/:id/receipt" element={screen(<ReceiptPage />)} />
+            <Route path="pos" element={screen(<PosPage />)} />
+            <Route path="reports" element={screen(<ReportsPage />)} />
+            <Route path="invoices" element={screen(<InvoicesPage />)} />
+            <Route path="inventory" element={screen(<InventoryPage />)} />
+            <Route path="settings" element={screen(<SettingsPage />)} />
+            <Route path="profile" element={screen(<ProfilePage />)} />
+            <Route path="*" element={screen(<NotFoundPage />)} />
           </Route>
         </Routes>
     </ConfigProvider>

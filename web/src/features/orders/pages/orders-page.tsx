@@ -22,6 +22,7 @@ import { StateFlow } from '../components/state-flow';
 import { StatusChangeModal } from '../components/status-change-modal';
 import { DEFAULT_ORDER_FILTERS, hasOrderFilters, orderListParams, type OrderFilterState } from '../lib/order-filters';
 import { OrderMessages } from '../lib/order-messages';
+import { SCREEN_HEADERS } from '../../../app/screen-headers';
 import '../orders.css';
 
 type Tab = 'list' | 'flow';
@@ -98,8 +99,8 @@ export function OrdersPage() {
   return (
     <>
       <header className="page-header">
-        <h1>Pedidos</h1>
-        <p>Los pedidos de tu tienda en línea, de WhatsApp y del punto de venta, con su estado y sus pagos.</p>
+        <h1>{SCREEN_HEADERS['/orders'].title}</h1>
+        <p>{SCREEN_HEADERS['/orders'].description}</p>
       </header>
       <Tabs
         activeKey={tab}
