@@ -6,7 +6,9 @@
 // The product runs as `npm start` does (scripts/start.mjs) on a free port, with a fresh database on
 // DATABASE_URL's server; BENCH_WEB_URL=<url of a running Tiendita> measures that one instead, and
 // BENCH_WEB_SIZES_ONLY=1 stops after the sizes, BENCH_RUNS=0 measures accessibility alone; --no-build reads
-// the build in WEB_DIST_DIR (else web/dist).
+// the build in WEB_DIST_DIR (else web/dist). The build writes .br/.gz beside its files (vite.config.ts), so
+// the gateway serves them compressed as under npm start (before 2026-11-28 the bench's copy had none, and
+// Lighthouse downloaded the owner app's ~850 KB raw).
 // Last line: {"landing_js_gz_kb":…,"owner_js_gz_kb":…,"max_route_chunk_gz_kb":…,"dashboard_lighthouse_perf":…,"orders_lighthouse_perf":…,"pos_lighthouse_perf":…}
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -204,7 +206,7 @@ try {
         const run = await lighthouseOnce(url, cookie, ['performance']);
         scores.push(run.performance);
         const m = run.metrics;
-        console.log(`  /${page}: rendimiento ${run.performance} · FCP ${m.fcp} ms · LCP ${m.lcp} ms · TBT ${m.tbt} ms · CLS ${m.cls} · carga ${loadavg()[0].toFixed(2)}`);
+        console.log(`  /${page}: rendimiento ${run.performance} · FCP ${m.fcp} ms · LCP ${m.lcp} ms · TBT ${m.tbt} ms · CLS ${m.cls} · SI ${m.si} ms · benchmarkIndex ${run.benchmarkIndex} · carga ${loadavg()[0].toFixed(2)} · LCP en ${String(run.lcpElement ?? '—').slice(0, 60)}`);
       } catch (error) {
         console.log(`  /${page}: corrida fallida (${error.message})`);
       }
