@@ -63,7 +63,7 @@ export function benchServiceEnv(options: {
 
 /**
  * Starts one service on `port` with `env` (over this process's environment) and waits for its
- * /health, up to 60 s. BENCH_PROFILE=<name> writes a V8 CPU profile of it to BENCH_PROFILE_DIR;
+ * /health, up to 60 s. BENCH_PROFILE=<name>[,<name>…] writes a V8 CPU profile of each to BENCH_PROFILE_DIR;
  * BENCH_SERVICE_ARGS="<name>:--trace-gc" adds node flags to it.
  */
 export async function startServiceProcess(
@@ -73,7 +73,7 @@ export async function startServiceProcess(
   options: { probe?: boolean } = {},
 ): Promise<ServiceProcess> {
   const main = join(root, name === 'gateway' ? 'gateway' : join('services', name), 'dist', 'main.js');
-  const profile = process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? tmpdir()}`] : [];
+  const profile = (process.env.BENCH_PROFILE ?? '').split(',').includes(name) ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR ?? tmpdir()}`] : [];
   const [argsFor, ...flags] = (process.env.BENCH_SERVICE_ARGS ?? '').split(/[: ]/).filter(Boolean);
   const extra = argsFor === name ? flags : [];
   const entry = options.probe ? ['-e', `${PROBE}; require(${JSON.stringify(main)})`] : [main];

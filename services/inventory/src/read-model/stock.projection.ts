@@ -51,7 +51,10 @@ export const stockProjection: Projection<StockTable> = {
         opened_at timestamptz NOT NULL,
         updated_at timestamptz NOT NULL
       );
-      CREATE INDEX IF NOT EXISTS ${s}_store ON ${t.stock_items} (store_id, stock);
+      -- Read by product only (the ledger): no index holds what every sale moves, so its updates are
+      -- made in place (HOT) in the free fifth of the page.
+      DROP INDEX IF EXISTS ${t.stock_items.split('.')[0]}.${s}_store;
+      ALTER TABLE ${t.stock_items} SET (fillfactor = 80);
       CREATE TABLE IF NOT EXISTS ${t.adjustments} (
         id uuid PRIMARY KEY,
         product_id uuid NOT NULL,
