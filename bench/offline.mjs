@@ -41,6 +41,7 @@ function chromiumCpuMs() {
   }
   return stats.filter((s) => s.pid !== process.pid && under.has(s.pid)).reduce((sum, s) => sum + s.ticks, 0) * 10;
 }
+const loadAtStart = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
@@ -115,6 +116,7 @@ try {
   if (new Set(numbers).size !== SALES) throw new Error(`en el servidor hay ${new Set(numbers).size} ventas de ${SALES}`);
 
   const sorted = [...firstProduct].sort((a, b) => a - b);
+  console.log(`carga del sistema (loadavg 1 min) al empezar ${loadAtStart}, al terminar ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`);
   console.log(`primer producto sin conexión, cada recarga: ${firstProduct.join(', ')} ms; CPU de chromium: ${firstProductCpu.join(', ')} ms`);
   console.log(`POS sin conexión en ${base}: primer producto ${median(firstProduct)} ms (mediana de ${RELOADS}, ${sorted[0]}–${sorted.at(-1)}; CPU ${median(firstProductCpu)} ms), recibo ${median(receipt)} ms (mediana de ${SALES}), ${SALES} ventas enviadas en ${syncS.toFixed(1)} s, ${duplicates} duplicadas`);
   console.log(JSON.stringify({ offline_first_product_ms: median(firstProduct), offline_first_product_min_ms: sorted[0], offline_first_product_max_ms: sorted.at(-1), offline_first_product_cpu_ms: median(firstProductCpu), offline_receipt_ms: median(receipt), sync_100_s: Number(syncS.toFixed(1)), duplicates }));

@@ -108,9 +108,10 @@ test('offline, the POS reopens and sells; back online each sale reaches the serv
     await context.setOffline(false);
     await page.getByTestId('pos-offline-status').waitFor({ state: 'detached', timeout: 30_000 });
 
-    const list = await api(page, 'GET', '/api/orders?limit=100');
-    assert.equal(list.status, 200);
-    const offlineOrders = list.body.orders.filter((o) => (o.notes ?? '').startsWith('Venta sin conexión'));
+    // The list is a projection: the three sales, accepted together, may reach it a moment after their answers.
+    const offlineIn = (list) => (list.body?.orders ?? []).filter((o) => (o.notes ?? '').startsWith('Venta sin conexión'));
+    const list = await until(() => api(page, 'GET', '/api/orders?limit=100'), (l) => l.status === 200 && offlineIn(l).length >= 3, 'las tres ventas en la lista de pedidos');
+    const offlineOrders = offlineIn(list);
     for (const n of numbers) assert.equal(offlineOrders.filter((o) => o.notes.startsWith(`Venta sin conexión ${n}`)).length, 1, `la venta ${n} está una vez`);
     assert.equal(offlineOrders.length, 3);
     const products = await api(page, 'GET', '/api/products?limit=100');

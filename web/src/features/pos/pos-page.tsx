@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, InputNumber, Skeleton } from 'antd';
 import { DeleteOutlined, MinusOutlined, PlusOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import type { ProductView } from '@tiendita/contracts';
@@ -93,7 +93,9 @@ export function PosPage() {
     if (value === '') setSearch('');
   };
 
-  const list = useCache ? filterCatalog(cached, search, categoryId) : (products.data?.products ?? []);
+  // Up to 2,000 products kept on the device: filtered and sorted again only when the search or the category changes, not on each tap.
+  const deviceList = useMemo(() => (useCache ? filterCatalog(cached, search, categoryId) : null), [useCache, cached, search, categoryId]);
+  const list = deviceList ?? products.data?.products ?? [];
   return (
     <div className="pos">
       <header className="page-header">

@@ -6,6 +6,8 @@ const fold = (s: string): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+const byName = new Intl.Collator('es').compare;
+
 /** The device's catalogue as the POS grid shows it offline: active products, by name or SKU and category, by name. */
 export function filterCatalog(products: readonly ProductView[], search: string, categoryId: string): ProductView[] {
   const q = fold(search.trim());
@@ -13,6 +15,6 @@ export function filterCatalog(products: readonly ProductView[], search: string, 
     .filter((p) => p.isActive)
     .filter((p) => categoryId === 'all' || p.categoryId === categoryId)
     .filter((p) => !q || fold(p.name).includes(q) || fold(p.sku ?? '').includes(q))
-    .sort((a, b) => a.name.localeCompare(b.name, 'es'))
+    .sort((a, b) => byName(a.name, b.name))
     .slice(0, 100);
 }

@@ -67,7 +67,16 @@ class IdbQueueStore implements QueueStore {
   nextSeq(): Promise<number> {
     return increment('seq');
   }
-  async deviceCode(): Promise<string> {
+  /** The device's code never changes once made: read once per page (one transaction less per sale). */
+  private code: Promise<string> | null = null;
+  deviceCode(): Promise<string> {
+    this.code ??= this.readDeviceCode().catch((error: unknown) => {
+      this.code = null;
+      throw error;
+    });
+    return this.code;
+  }
+  private async readDeviceCode(): Promise<string> {
     const known = await run('meta', 'readonly', (s) => s.get('device') as IDBRequest<string | undefined>);
     if (known) return known;
     const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
