@@ -10,6 +10,17 @@ export type OrderType = z.infer<typeof OrderType>;
 // New values go last: reporting stores a status as its index in this list.
 export const PaymentStatus = z.enum(['pending', 'paid', 'failed', 'partial', 'refunded']);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/**
+ * An order's payment status from the money recorded for it (centavos): all of the total paid is
+ * 'paid', part of it 'partial'; nothing paid on balance is 'refunded' once something came back, and
+ * otherwise the status it had unpaid ('pending', or what a legacy order was placed with). Ordering
+ * decides with it, its orders view and reporting show it.
+ */
+export function paymentStatusOf(total: number, netPaid: number, refunded: boolean, unpaid: PaymentStatus = 'pending'): PaymentStatus {
+  if (netPaid <= 0) return refunded ? 'refunded' : unpaid;
+  return netPaid >= total ? 'paid' : 'partial';
+}
 export const PaymentMethod = z.enum(['cash', 'card', 'kash', 'zigi', 'whatsapp']);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 

@@ -1,4 +1,4 @@
-import { type OrderPlaced, PaymentRecorded, PaymentRefunded } from '@tiendita/contracts';
+import { type OrderPlaced, PaymentRecorded, PaymentRefunded, type PaymentStatus, paymentStatusOf } from '@tiendita/contracts';
 import type { PoolClient } from 'pg';
 import { type PaymentEntry, placedPayments } from '../orders/domain/order.state';
 
@@ -31,7 +31,7 @@ export function foldPayment(p: PlacedInBatch, d: PaymentRecorded): void {
   if (p.payments.some((e) => e.id === d.paymentId)) return;
   p.payments = [...p.payments, { id: d.paymentId, method: d.method, amount: d.amount, reference: d.reference, cashReceived: d.cashReceived, change: d.change, recordedBy: d.recordedBy, recordedAt: d.recordedAt }];
   p.amountPaid = d.paidTotal;
-  p.order = { ...p.order, paymentStatus: d.paidTotal >= p.order.total ? 'paid' : 'partial' };
+  p.order = { ...p.order, paymentStatus: d.paymentStatus };
   if (d.recordedAt > p.updatedAt) p.updatedAt = d.recordedAt;
   p.folded++;
 }
@@ -47,9 +47,12 @@ export async function applyPayment(tx: PoolClient, type: 'PaymentRecorded' | 'Pa
   let entry: Record<string, unknown>;
   let paidTotal: number;
   let at: string;
+  /** The order's payment status after it: a payment names it; a refund's follows from the order's total (contracts' rule). */
+  let next: PaymentStatus | null = null;
   if (type === 'PaymentRecorded') {
     const d = PaymentRecorded.parse(data);
     ({ orderId, paidTotal } = d);
+    next = d.paymentStatus;
     list = 'payments';
     at = d.recordedAt;
     entry = { id: d.paymentId, method: d.method, amount: d.amount, reference: d.reference, cashReceived: d.cashReceived, change: d.change, recordedBy: d.recordedBy, recordedAt: d.recordedAt };
@@ -60,13 +63,16 @@ export async function applyPayment(tx: PoolClient, type: 'PaymentRecorded' | 'Pa
     at = d.refundedAt;
     entry = { id: d.refundId, method: d.method, amount: d.amount, reason: d.reason, refundedBy: d.refundedBy, refundedAt: d.refundedAt };
   }
+  if (next === null) {
+    const r = await tx.query<{ total: string }>(`SELECT total FROM ${t.orders} WHERE id = $1`, [orderId]);
+    if (!r.rows[0]) return; // an order this view never had: nothing to move (as the statement below would do)
+    next = paymentStatusOf(Number(r.rows[0].total), paidTotal, true);
+  }
   const c = t.order_counts;
   const k = t.order_totals;
   await tx.query(
     `WITH cur AS (
-       SELECT id, store_id, status, order_type, payment_status, ${DAY_OF('created_at')} AS day, total,
-              CASE WHEN $3::bigint <= 0 THEN (CASE WHEN $5 OR jsonb_array_length(refunds) > 0 THEN 'refunded' ELSE 'pending' END)
-                   WHEN $3::bigint >= total THEN 'paid' ELSE 'partial' END AS next_status
+       SELECT id, store_id, status, order_type, payment_status, ${DAY_OF('created_at')} AS day, total, $5::text AS next_status
        FROM ${t.orders} WHERE id = $1 AND NOT (${list} @> jsonb_build_array(jsonb_build_object('id', $2::text))) FOR UPDATE),
      upd AS (
        UPDATE ${t.orders} o SET ${list} = o.${list} || jsonb_build_array($4::jsonb), amount_paid = $3, payment_status = cur.next_status,
@@ -89,6 +95,6 @@ export async function applyPayment(tx: PoolClient, type: 'PaymentRecorded' | 'Pa
      INSERT INTO ${c} (store_id, day, status, order_type, payment_status, n)
      SELECT store_id, day, status, order_type, next_status, 1 FROM cur WHERE payment_status <> next_status
      ON CONFLICT (store_id, day, status, order_type, payment_status) DO UPDATE SET n = ${c}.n + 1`,
-    [orderId, entry.id, paidTotal, JSON.stringify(entry), type === 'PaymentRefunded', at],
+    [orderId, entry.id, paidTotal, JSON.stringify(entry), next, at],
   );
 }

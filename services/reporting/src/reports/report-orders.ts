@@ -1,20 +1,9 @@
-import type { OrderStatus, PaymentRecordMethod, PaymentStatus, ReportOrder } from '@tiendita/contracts';
+import { type OrderStatus, type PaymentRecordMethod, type PaymentStatus, paymentStatusOf, type ReportOrder } from '@tiendita/contracts';
 import type { Pool } from 'pg';
 import { addDays, gtDayStart, q } from '../shared/time';
 
 const S = 'reporting';
 
-/**
- * An order's payment status from the money recorded for it: nothing paid is the status it was
- * placed with (pending or failed), everything given back is 'refunded', part of the total is
- * 'partial' (as ordering's payment events name them).
- */
-export function paymentStatusOf(total: number, paid: number, refunded: number, placedWith: PaymentStatus): PaymentStatus {
-  const net = paid - refunded;
-  if (refunded > 0 && net <= 0) return 'refunded';
-  if (net > 0) return net >= total ? 'paid' : 'partial';
-  return placedWith; // nothing changed hands: pending, failed, or a legacy paid order of Q0
-}
 
 interface OrderRow {
   order_id: string;
@@ -58,7 +47,8 @@ export async function ordersOfPeriod(pool: Pool, storeId: string, from: string, 
       status: o.status,
       paymentMethod: methods[0] ?? null,
       paymentMethods: methods,
-      paymentStatus: paymentStatusOf(total, Number(o.paid), Number(o.refunded), o.payment_status),
+      // Nothing changed hands: the status it was placed with (pending, failed, or a legacy paid order of Q0).
+      paymentStatus: paymentStatusOf(total, Number(o.paid) - Number(o.refunded), Number(o.refunded) > 0, o.payment_status),
       amountPaid: q(Number(o.paid) - Number(o.refunded)),
       total: q(total),
       createdAt: o.placed_at.toISOString(),

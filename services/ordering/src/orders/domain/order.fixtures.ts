@@ -1,4 +1,4 @@
-import type { OrderPlaced, OrderStatus } from '@tiendita/contracts';
+import { type OrderPlaced, type OrderStatus, paymentStatusOf } from '@tiendita/contracts';
 import type { ChangeOrderStatus, PlaceOrder, StoreSnapshot } from './order.commands';
 import type { OrderEvent } from './order.events';
 
@@ -103,7 +103,7 @@ export function paymentEvent(amount: number, paidTotal: number, over: Record<str
       cashReceived: null,
       change: null,
       paidTotal,
-      paymentStatus: paidTotal >= placed.total ? 'paid' : 'partial',
+      paymentStatus: paymentStatusOf(placed.total, paidTotal, false),
       recordedBy: 'Dueña',
       recordedById: 'owner-1',
       recordedAt: at,

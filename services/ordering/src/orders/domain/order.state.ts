@@ -1,4 +1,4 @@
-import { legacyPaymentRecordMethod, type OrderPlaced, type OrderStatus, type PaymentRecordMethod, type PaymentStatus } from '@tiendita/contracts';
+import { legacyPaymentRecordMethod, type OrderPlaced, type OrderStatus, type PaymentRecordMethod, type PaymentStatus, paymentStatusOf } from '@tiendita/contracts';
 import type { OrderEvent } from './order.events';
 
 /** A payment as the order keeps it (centavos; `recordedBy` is the author's display name). */
@@ -63,11 +63,8 @@ export type OrderState = { status: 'none' } | PlacedOrderState;
 
 const noneBy = (): PaidByMethod => ({ cash: 0, card: 0, transfer: 0, other: 0 });
 
-/** Payment status from what is owed and what was paid: nothing paid is pending (refunded once something came back), all of it is paid. */
-export function paymentStatusOf(total: number, paid: number, refunded: boolean): PaymentStatus {
-  if (paid <= 0) return refunded ? 'refunded' : 'pending';
-  return paid >= total ? 'paid' : 'partial';
-}
+/** Payment status from what is owed and what was paid (the rule is contracts'). */
+export { paymentStatusOf };
 
 /** What is still owed, centavos. */
 export const balanceDue = (s: PlacedOrderState): number => Math.max(0, s.order.total - s.paid);
