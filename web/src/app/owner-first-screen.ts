@@ -16,7 +16,7 @@ const LOGO = `<svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true"
 
 function element(tag: string, className: string, text?: string): HTMLElement {
   const el = document.createElement(tag);
-  el.className = className;
+  if (className) el.className = className;
   if (text !== undefined) el.textContent = text;
   return el;
 }
