@@ -33,7 +33,7 @@ export function LoadingLines({ rows = 3, label = 'Cargando…' }: { rows?: numbe
 
 /** antd preset colour names (contracts' status colours) as a chip with readable text (WCAG AA). */
 const CHIP_COLORS: Record<string, [string, string, string]> = {
-  gold: ['#fffbe6', '#ad6800', '#ffe58f'],
+  gold: ['#fffbe6', '#874d00', '#ffe58f'],
   blue: ['#e6f4ff', '#0958d9', '#91caff'],
   geekblue: ['#f0f5ff', '#1d39c4', '#adc6ff'],
   cyan: ['#e6fffb', '#006d75', '#87e8de'],
