@@ -12,6 +12,7 @@ export * from './dead-letters';
 export { pipelineRangeSize, RebuildInProgressError, RebuildMismatchError, type RebuildOptions, type RebuildResult, type TableDifference } from './projection-rebuild';
 export type { RebuildProgress } from './rebuild-progress';
 export * from './pg-util';
+export * from './prepared-statements';
 export * from './kafka-transport';
 export * from './transport';
 export * from './kafka-message';

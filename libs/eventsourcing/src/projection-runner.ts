@@ -1,6 +1,7 @@
 import type { Pool, PoolClient } from 'pg';
 import { assertSchemaName, PostgresEventStore, type Position, type RecordedEventWithTx } from './event-store';
 import { checkout, isTransientError, withSchemaLock } from './pg-util';
+import { GENERIC_PLANS, StatementNames, withNamedStatements } from './prepared-statements';
 import type { Projection } from './projection';
 import { rebuildProjection, RebuildInProgressError, type RebuildOptions, type RebuildResult } from './projection-rebuild';
 import { blockedStores, deadLetterAndPause, type DeadLetter, markPaused, projectionStateDdl, type ProjectionState, readDeadLetters, readStates, setAsideForStore } from './projection-state';
@@ -66,6 +67,7 @@ export class ProjectionRunner {
   private readonly log: ProjectionLogger;
   private started = false;
   private stopping = false;
+  private readonly statementNames = new StatementNames();
   private migrated: Promise<void> | null = null;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
@@ -198,10 +200,11 @@ export class ProjectionRunner {
    * rows and checkpoint are lost together in a crash, and applied again from the events, which are
    * durable; it shows a sale one flush sooner. A reaction's effects (events it appends, which others
    * may read at once) keep synchronous commits. The savepoint lets a failed batch be retried event by
-   * event; COMMIT releases it. (The group is a checked name.)
+   * event; COMMIT releases it. Its statements are planned once per connection (GENERIC_PLANS; the
+   * apply's run as named statements, see handleLive). (The group is a checked name.)
    */
   private batchStart(rt: Runtime): string {
-    const lock = `SELECT pg_advisory_xact_lock(hashtext('projection:${rt.group}'))`;
+    const lock = `SELECT pg_advisory_xact_lock(hashtext('projection:${rt.group}')), ${GENERIC_PLANS}`;
     return rt.projection.kind === 'reaction' ? `${lock}; SAVEPOINT projection_batch` : `${lock}, set_config('synchronous_commit', 'off', true); SAVEPOINT projection_batch`;
   }
 
@@ -212,8 +215,10 @@ export class ProjectionRunner {
    * every other store goes on. An event without a store (and any event of a reaction) still pauses
    * the whole projection.
    */
-  private async handleLive(rt: Runtime, source: string, events: RecordedEventWithTx[], tx: PoolClient): Promise<HandleResult> {
+  private async handleLive(rt: Runtime, source: string, events: RecordedEventWithTx[], batchTx: PoolClient): Promise<HandleResult> {
     if (rt.pausing) return { handled: 0 };
+    // What the projection runs on every batch is prepared once per connection (with the batch's generic plans).
+    const tx = withNamedStatements(batchTx, this.statementNames);
     const p = rt.projection;
     const perStore = p.kind !== 'reaction';
     const fresh = uniqueByEventId(events);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
+  GENERIC_PLANS,
   type AppendMetadata,
   ConcurrencyError,
   type Position,
@@ -8,6 +9,9 @@ import {
 } from '@tiendita/eventsourcing';
 import { EVENT_STORE, PG_POOL } from '@tiendita/service-kit';
 import type { Pool, PoolClient } from 'pg';
+
+/** BEGIN with generic plans for the transaction's named statements (see GENERIC_PLANS). */
+const GENERIC_PLANS_BEGIN = `BEGIN; SELECT ${GENERIC_PLANS}`;
 import { evolveStock, stockDecider, type StockCommand, type StockEvent, type StockState, stockStreamId } from '../domain/stock-item.decider';
 
 /** Tables of inventory's write side (schema `inventory`, beside the events; not projections). */
@@ -103,7 +107,8 @@ export class StockWriteModel implements OnModuleInit {
     if (client) return work(client);
     for (let attempt = 0; ; attempt++) {
       try {
-        return await withTransaction(this.pool, work);
+        // Its named statements (the reserve's lock and write) are planned once per connection.
+        return await withTransaction(this.pool, work, { begin: GENERIC_PLANS_BEGIN });
       } catch (err) {
         const code = (err as { code?: string }).code;
         if ((err instanceof ConcurrencyError || (code && RETRYABLE_PG.has(code))) && attempt < retries) {
