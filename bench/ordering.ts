@@ -517,7 +517,9 @@ async function main(): Promise<void> {
         }
       }),
     );
-    await waitFor('el inventario al día', () => caughtUp(['inventory', 'catalog']), 120_000);
+    // The expected figures come from ordering's orders view, the actual ones from inventory and catalog:
+    // every one of them has to be up to date (a status change answers before the orders view has it).
+    await waitFor('el inventario y los pedidos al día', () => caughtUp(['inventory', 'catalog', 'ordering']), 120_000);
 
     // Nothing lost, nothing oversold: every product's figures against the orders that hold or sold it.
     const expected = await pool.query<{ product_id: string; sold: string; held: string }>(
