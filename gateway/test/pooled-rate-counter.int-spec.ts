@@ -1,24 +1,20 @@
-import { createPool, runMigrations } from '@tiendita/service-kit';
-import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
+import { createPool } from '@tiendita/service-kit';
 import type pg from 'pg';
 import { freePort } from '../../scripts/lib/free-ports.cjs';
-import { GATEWAY_SCHEMA, gatewayMigrations } from '../src/migrations';
+import { GATEWAY_SCHEMA } from '../src/migrations';
 import { PooledRateCounter } from '../src/security/pooled-rate-counter';
+import { type GatewayTestDb, openGatewayDb } from './support/gateway-db';
 
 const TABLE = `${GATEWAY_SCHEMA}.rate_limits`;
-let db: TestDatabase;
+let db: GatewayTestDb;
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url);
-  await runMigrations(pool, GATEWAY_SCHEMA, gatewayMigrations);
+  db = await openGatewayDb();
+  pool = db.pool;
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
-});
+afterAll(() => db?.close());
 
 const rule = (bucket: string, limit = 3, windowSeconds = 600) => ({ bucket, limit, windowSeconds });
 const stored = async (bucket: string) => (await pool.query<{ hits: number }>(`SELECT hits FROM ${TABLE} WHERE bucket = $1`, [bucket])).rows.map((r) => r.hits);

@@ -1,24 +1,19 @@
-import { createPool, runMigrations } from '@tiendita/service-kit';
-import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import type { Pool } from 'pg';
-import { GATEWAY_SCHEMA, gatewayMigrations } from '../migrations';
+import { type GatewayTestDb, openGatewayDb } from '../../test/support/gateway-db';
+import { GATEWAY_SCHEMA } from '../migrations';
 import { PgSessionStore } from './pg-session-store';
 
-let db: TestDatabase;
+let db: GatewayTestDb;
 let pool: Pool;
 const table = `${GATEWAY_SCHEMA}.sessions`;
 const HOUR = 3600 * 1000;
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  pool = createPool(db.url);
-  await runMigrations(pool, GATEWAY_SCHEMA, gatewayMigrations);
+  db = await openGatewayDb();
+  pool = db.pool;
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await db?.drop();
-});
+afterAll(() => db?.close());
 
 function store(cacheMs = 2000): PgSessionStore {
   return new PgSessionStore({ pool, durablePool: pool, table, defaultMaxAgeMs: HOUR, absoluteMaxAgeMs: 24 * HOUR, cacheMs });

@@ -1,12 +1,13 @@
-import type { Pool, PoolClient } from 'pg';
-import { assertSchemaName, PostgresEventStore, type Position, type RecordedEventWithTx } from './event-store';
-import { checkout, isTransientError, withSchemaLock } from './pg-util';
-import { GENERIC_PLANS, StatementNames, withNamedStatements } from './prepared-statements';
+import type { Pool } from 'pg';
+import { assertSchemaName, PostgresEventStore, type Position } from './event-store';
+import { checkout, withSchemaLock } from './pg-util';
+import { StatementNames } from './prepared-statements';
 import type { Projection } from './projection';
 import { rebuildProjection, RebuildInProgressError, type RebuildOptions, type RebuildResult } from './projection-rebuild';
-import { blockedStores, deadLetterAndPause, type DeadLetter, markPaused, projectionStateDdl, type ProjectionState, readDeadLetters, readStates, setAsideForStore } from './projection-state';
-import { type ProjectionLogger, type ProjectionStatus, projectionTarget, type ProjectionTarget, uniqueByEventId } from './projection-target';
-import { comparePositions, readCheckpoint, type EventTransport, type HandleResult, type Subscription } from './subscription';
+import { applyLiveBatch, type LiveBatchContext, liveBatchStart, type Runtime } from './projection-live-batch';
+import { blockedStores, type DeadLetter, markPaused, projectionStateDdl, type ProjectionState, readDeadLetters, readStates } from './projection-state';
+import { type ProjectionLogger, type ProjectionStatus, projectionTarget } from './projection-target';
+import { comparePositions, readCheckpoint, type EventTransport } from './subscription';
 
 export type { DeadLetter, ProjectionState } from './projection-state';
 export type { ProjectionLogger, ProjectionStatus } from './projection-target';
@@ -32,22 +33,6 @@ export interface ProjectionRunnerOptions {
   maxAttempts?: number;
 }
 
-interface Runtime extends ProjectionTarget {
-  subs: Subscription[];
-  /** Set by a handler that dead-lettered an event, until its subscription ends. */
-  pausing: string | null;
-  /** A rebuild started by start() (version bump), if any. */
-  starting: Promise<void> | null;
-  rebuilding: boolean;
-  /** Failed attempts of the event that failed last, by eventId (in this process). */
-  failures: Map<string, number>;
-  /** Stores whose events this read model sets aside (a dead letter of theirs waits), as last read. */
-  blocked: Set<string>;
-}
-
-/** Why an event is set aside without being tried: an earlier event of its store could not be applied. */
-const HELD_REASON = 'Apartado: un evento anterior de la misma tienda no se pudo aplicar';
-
 const consoleLogger: ProjectionLogger = {
   info: () => undefined,
   warn: (obj, msg) => console.warn(msg ?? '', obj),
@@ -67,13 +52,15 @@ export class ProjectionRunner {
   private readonly log: ProjectionLogger;
   private started = false;
   private stopping = false;
-  private readonly statementNames = new StatementNames();
   private migrated: Promise<void> | null = null;
+
+  private readonly batchContext: LiveBatchContext;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     assertSchemaName(options.schema);
     this.schema = options.schema;
     this.log = options.logger ?? consoleLogger;
+    this.batchContext = { schema: this.schema, log: this.log, maxAttempts: options.maxAttempts ?? 3, statementNames: new StatementNames() };
     for (const p of options.projections) this.add(p);
   }
 
@@ -170,8 +157,8 @@ export class ProjectionRunner {
         source,
         batchSize: this.options.batchSize ?? 500,
         batchDelayMs: rt.projection.liveBatchDelayMs,
-        batchStart: this.batchStart(rt),
-        handle: (events, tx) => this.handleLive(rt, source, events, tx),
+        batchStart: liveBatchStart(rt),
+        handle: (events, tx) => applyLiveBatch(rt, this.batchContext, source, events, tx),
         onError: (err) => {
           rt.pausing = null;
           this.log.error({ projection: rt.projection.name, source, err }, `Error al aplicar eventos de ${source} a ${rt.projection.name}; se reintenta`);
@@ -192,101 +179,6 @@ export class ProjectionRunner {
     await Promise.all(subs.map((s) => s.stop()));
   }
 
-  /**
-   * What a live batch's transaction runs before its events are applied; the transport sends it with
-   * the batch's read (no round trip of its own). One batch of a projection at a time, across its
-   * sources and processes: two sources applied in concurrent transactions could each miss the
-   * other's uncommitted rows (write skew). A read model's commit does not wait for the WAL flush:
-   * rows and checkpoint are lost together in a crash, and applied again from the events, which are
-   * durable; it shows a sale one flush sooner. A reaction's effects (events it appends, which others
-   * may read at once) keep synchronous commits. The savepoint lets a failed batch be retried event by
-   * event; COMMIT releases it. Its statements are planned once per connection (GENERIC_PLANS; the
-   * apply's run as named statements, see handleLive). (The group is a checked name.)
-   */
-  private batchStart(rt: Runtime): string {
-    const lock = `SELECT pg_advisory_xact_lock(hashtext('projection:${rt.group}')), ${GENERIC_PLANS}`;
-    return rt.projection.kind === 'reaction' ? `${lock}; SAVEPOINT projection_batch` : `${lock}, set_config('synchronous_commit', 'off', true); SAVEPOINT projection_batch`;
-  }
-
-  /**
-   * Applies one live batch inside the transport's transaction (the checkpoint is saved there too), after batchStart().
-   * A read model isolates stores: an event of a store it cannot apply is set aside with that store
-   * (dead letter with its storeId), later events of that store are set aside behind it in order, and
-   * every other store goes on. An event without a store (and any event of a reaction) still pauses
-   * the whole projection.
-   */
-  private async handleLive(rt: Runtime, source: string, events: RecordedEventWithTx[], batchTx: PoolClient): Promise<HandleResult> {
-    if (rt.pausing) return { handled: 0 };
-    // What the projection runs on every batch is prepared once per connection (with the batch's generic plans).
-    const tx = withNamedStatements(batchTx, this.statementNames);
-    const p = rt.projection;
-    const perStore = p.kind !== 'reaction';
-    const fresh = uniqueByEventId(events);
-    if (perStore) rt.blocked = await blockedStores(tx, this.schema, p.name);
-    const isHeld = (e: RecordedEventWithTx) => perStore && e.metadata.storeId !== null && rt.blocked.has(e.metadata.storeId);
-    const held = fresh.filter(isHeld);
-    try {
-      await p.apply(tx, held.length ? fresh.filter((e) => !isHeld(e)) : fresh, rt.live);
-      for (const e of held) await setAsideForStore(tx, this.schema, { projection: p.name, source, event: e, error: HELD_REASON, attempts: 0 }, true);
-      rt.failures.clear();
-      return;
-    } catch (err) {
-      if (isTransientError(err)) throw err;
-      await tx.query('ROLLBACK TO SAVEPOINT projection_batch'); // throws when the connection is gone
-    }
-    // The batch failed: apply event by event to find the one that cannot be applied.
-    const freshSet = new Set(fresh);
-    for (let i = 0; i < events.length; i++) {
-      const e = events[i];
-      if (!freshSet.has(e)) continue;
-      if (isHeld(e)) {
-        await setAsideForStore(tx, this.schema, { projection: p.name, source, event: e, error: HELD_REASON, attempts: 0 }, true);
-        continue;
-      }
-      await tx.query('SAVEPOINT projection_event');
-      try {
-        await p.apply(tx, [e], rt.live);
-        await tx.query('RELEASE SAVEPOINT projection_event');
-      } catch (err) {
-        if (isTransientError(err)) throw err;
-        await tx.query('ROLLBACK TO SAVEPOINT projection_event');
-        const attempts = (rt.failures.get(e.metadata.eventId) ?? 0) + 1;
-        // Kept per event until a batch goes through: two bad events of two stores in one batch each reach their limit.
-        rt.failures.set(e.metadata.eventId, attempts);
-        const maxAttempts = this.options.maxAttempts ?? 3;
-        if (attempts < maxAttempts) {
-          // Perhaps a passing cause: the whole batch rolls back and the transport tries it again after a while.
-          this.log.warn(
-            { projection: p.name, source, eventId: e.metadata.eventId, type: e.type, attempts, err },
-            `La proyección ${p.name} no pudo aplicar ${e.type} (intento ${attempts} de ${maxAttempts}); se reintenta`,
-          );
-          throw err;
-        }
-        const message = err instanceof Error ? err.message : String(err);
-        const store = e.metadata.storeId;
-        if (perStore && store !== null) {
-          await setAsideForStore(tx, this.schema, { projection: p.name, source, event: e, error: message, attempts }, false);
-          rt.blocked.add(store);
-          rt.failures.delete(e.metadata.eventId);
-          this.log.error(
-            { projection: p.name, source, storeId: store, eventId: e.metadata.eventId, type: e.type, globalPosition: e.globalPosition, attempts, err },
-            `La proyección ${p.name} no pudo aplicar ${e.type} de la tienda ${store}: se aparta con los eventos que le sigan de esa tienda (ver ${this.schema}.dead_letters); las demás tiendas siguen`,
-          );
-          continue;
-        }
-        await deadLetterAndPause(tx, this.schema, { projection: p.name, source, event: e, error: message, attempts });
-        rt.failures.clear();
-        rt.pausing = message;
-        this.log.error(
-          { projection: p.name, source, eventId: e.metadata.eventId, type: e.type, globalPosition: e.globalPosition, attempts, err },
-          `La proyección ${p.name} no pudo aplicar ${e.type}: queda en pausa (evento en ${this.schema}.dead_letters)`,
-        );
-        return { handled: i };
-      }
-    }
-    rt.failures.clear();
-    return;
-  }
 
   /**
    * Whether a store's data in a read model is incomplete: an event of that store waits in its dead

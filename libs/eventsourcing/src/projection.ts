@@ -125,3 +125,9 @@ export function reaction(definition: ReactionDefinition): Projection<never> {
 export function physicalName(qualified: string): string {
   return qualified.slice(qualified.lastIndexOf('.') + 1);
 }
+
+/** The qualified name of an index `<table>_<suffix>` of a qualified table, in the table's schema (for DROP INDEX). */
+export function qualifiedIndexName(qualifiedTable: string, suffix: string): string {
+  const dot = qualifiedTable.lastIndexOf('.');
+  return `${dot < 0 ? '' : qualifiedTable.slice(0, dot + 1)}${physicalName(qualifiedTable)}_${suffix}`;
+}

@@ -1,4 +1,4 @@
-import type { ProjectionHost } from '@tiendita/service-kit';
+import { type ProjectionHost, runMigrations } from '@tiendita/service-kit';
 import { createTestDatabase, type TestDatabase } from '@tiendita/service-kit/testing';
 import pg from 'pg';
 import type { OrderingConfig } from '../src/config';
@@ -12,14 +12,7 @@ let pool: pg.Pool;
 beforeAll(async () => {
   db = await createTestDatabase();
   pool = new pg.Pool({ connectionString: db.url, max: 2 });
-  await pool.query('CREATE SCHEMA ordering; SET search_path TO ordering');
-  const client = await pool.connect();
-  try {
-    await client.query('SET search_path TO ordering');
-    for (const m of migrations) await client.query(m.sql);
-  } finally {
-    client.release();
-  }
+  await runMigrations(pool, 'ordering', migrations);
 });
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 import { LOW_STOCK_THRESHOLD } from '@tiendita/contracts';
-import { physicalName } from '@tiendita/eventsourcing';
+import { physicalName, qualifiedIndexName } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type CatalogTable = 'products' | 'categories' | 'stock_levels' | 'price_history' | 'reviews' | 'product_counts';
@@ -49,7 +49,7 @@ export async function createCatalogTables(tx: PoolClient, t: CatalogTables): Pro
     -- indexed columns stay put is updated in place (a HOT update: no new entry in any of the nine
     -- indexes), in the free fifth of its page. A list sorted by stock sorts the store's rows, which
     -- it counts anyway.
-    DROP INDEX IF EXISTS ${t.products.split('.')[0]}.${p}_store_stock;
+    DROP INDEX IF EXISTS ${qualifiedIndexName(t.products, 'store_stock')};
     ALTER TABLE ${t.products} SET (fillfactor = 80);
     CREATE INDEX IF NOT EXISTS ${p}_store_category ON ${t.products} (store_id, category_id, created_at DESC, id DESC);
     -- The import matches rows by SKU, else by name, without case.

@@ -10,7 +10,7 @@ import {
   UserRegistered,
   userDisplayName,
 } from '@tiendita/contracts';
-import { physicalName, type Projection, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
+import { physicalName, type Projection, qualifiedIndexName, type RecordedEventWithTx, STEADY_STREAM_BATCH_DELAY_MS } from '@tiendita/eventsourcing';
 import type { PoolClient } from 'pg';
 
 export type StockTable = 'stock_items' | 'adjustments' | 'movements' | 'order_codes' | 'owner_names';
@@ -36,7 +36,6 @@ export const stockProjection: Projection<StockTable> = {
 
   async setup(tx, t) {
     const a = physicalName(t.adjustments);
-    const s = physicalName(t.stock_items);
     const m = physicalName(t.movements);
     await tx.query(`
       CREATE TABLE IF NOT EXISTS ${t.stock_items} (
@@ -53,7 +52,7 @@ export const stockProjection: Projection<StockTable> = {
       );
       -- Read by product only (the ledger): no index holds what every sale moves, so its updates are
       -- made in place (HOT) in the free fifth of the page.
-      DROP INDEX IF EXISTS ${t.stock_items.split('.')[0]}.${s}_store;
+      DROP INDEX IF EXISTS ${qualifiedIndexName(t.stock_items, 'store')};
       ALTER TABLE ${t.stock_items} SET (fillfactor = 80);
       CREATE TABLE IF NOT EXISTS ${t.adjustments} (
         id uuid PRIMARY KEY,
