@@ -39,6 +39,17 @@ describe('public orders per address, counted in memory and written in one statem
     expect(await stored('order:tienda:ip:10.0.0.1')).toEqual([4, 1]);
   });
 
+  it('hits being written still count while the write is under way', async () => {
+    const counter = new PooledRateCounter(pool, TABLE, 10_000);
+    for (let i = 0; i < 4; i++) counter.hit(rule('order:w:ip:10.0.0.7', 4));
+    const writing = counter.flush();
+    expect(counter.hit(rule('order:w:ip:10.0.0.7', 4))).toMatchObject({ hits: 5, full: true });
+    await writing;
+    expect(counter.hit(rule('order:w:ip:10.0.0.7', 4))).toMatchObject({ hits: 6, full: true });
+    await counter.close();
+    expect(await stored('order:w:ip:10.0.0.7')).toEqual([6]);
+  });
+
   it('two gateways see each other’s hits after a write; an IPv6 /64 is one address', async () => {
     const a = new PooledRateCounter(pool, TABLE, 10_000);
     const b = new PooledRateCounter(pool, TABLE, 10_000);

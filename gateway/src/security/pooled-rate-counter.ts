@@ -11,6 +11,8 @@ interface Window {
   known: number;
   /** Hits counted here since, not written yet. */
   pending: number;
+  /** Hits of a write under way (counted until it answers the new total). */
+  writing: number;
 }
 
 /**
@@ -42,12 +44,12 @@ export class PooledRateCounter {
     const key = `${bucket}\u0000${startMs}`;
     let w = this.windows.get(key);
     if (!w) {
-      w = { bucket, startMs, lengthMs, limit: rule.limit, known: 0, pending: 0 };
+      w = { bucket, startMs, lengthMs, limit: rule.limit, known: 0, pending: 0, writing: 0 };
       this.windows.set(key, w);
     }
     w.pending += 1;
     this.schedule();
-    const hits = w.known + w.pending;
+    const hits = w.known + w.writing + w.pending;
     return { bucket: rule.bucket, hits, counted: true, full: hits > rule.limit, retryAfterSeconds: Math.max(1, Math.ceil((startMs + lengthMs - now) / 1000)) };
   }
 
@@ -80,10 +82,13 @@ export class PooledRateCounter {
     const now = this.now();
     const batch = [...this.windows.values()].filter((w) => w.pending > 0);
     // Windows that ended and have nothing to write are forgotten.
-    for (const [key, w] of this.windows) if (w.pending === 0 && w.startMs + w.lengthMs <= now) this.windows.delete(key);
+    for (const [key, w] of this.windows) if (w.pending === 0 && w.writing === 0 && w.startMs + w.lengthMs <= now) this.windows.delete(key);
     if (batch.length === 0) return;
     const deltas = batch.map((w) => w.pending);
-    batch.forEach((w) => (w.pending = 0));
+    batch.forEach((w) => {
+      w.writing = w.pending;
+      w.pending = 0;
+    });
     try {
       const r = await this.pool.query<{ bucket: string; start_ms: string; hits: number }>({
         name: 'rate_pooled_write',
@@ -96,11 +101,15 @@ export class PooledRateCounter {
       });
       for (const row of r.rows) {
         const w = this.windows.get(`${row.bucket}\u0000${row.start_ms}`);
-        if (w) w.known = row.hits;
+        if (w) w.known = row.hits; // the total, this write's hits included
       }
+      batch.forEach((w) => (w.writing = 0));
     } catch (err) {
       // Not written: counted again with the next write.
-      batch.forEach((w, i) => (w.pending += deltas[i]));
+      batch.forEach((w) => {
+        w.pending += w.writing;
+        w.writing = 0;
+      });
       this.schedule();
       throw err;
     }
