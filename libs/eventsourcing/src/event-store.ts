@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import { SCHEMA_DDL_LOCK_NAMESPACE } from './pg-util';
 import { ConcurrencyError } from './errors';
 import type { AppendMetadata, AppendResult, DomainEvent, EventMetadata, ExpectedVersion, RecordedEvent } from './types';
 
@@ -219,10 +220,11 @@ export class PostgresEventStore {
   async migrate(): Promise<void> {
     const client = await this.pool.connect();
     try {
-      await client.query('SELECT pg_advisory_lock(hashtext($1))', [`events:${this.schema}`]);
+      // The schema's migrations create this table too (their lock): never both at once.
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [SCHEMA_DDL_LOCK_NAMESPACE, this.schema]);
       await client.query(eventStoreDdl(this.schema));
     } finally {
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`events:${this.schema}`]).catch(() => undefined);
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [SCHEMA_DDL_LOCK_NAMESPACE, this.schema]).catch(() => undefined);
       client.release();
     }
   }

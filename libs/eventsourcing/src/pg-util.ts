@@ -1,6 +1,14 @@
 import type { Pool, PoolClient } from 'pg';
 
 /**
+ * The advisory lock namespace (with hashtext(schema) as key) of DDL that creates a schema's tables
+ * in more than one place: a service's migrations and another service's event store creating the
+ * events table of its source both take it, since concurrent CREATE … IF NOT EXISTS of one table
+ * clash on pg_type.
+ */
+export const SCHEMA_DDL_LOCK_NAMESPACE = 0x7d1e;
+
+/**
  * Checks a client out of the pool with an 'error' listener attached for as long as it is out:
  * a backend killed under a running query (pg_terminate_backend, a restart) makes node-pg emit
  * 'error' on the client, which would otherwise crash the process. The failed query rejects anyway.

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { withTransaction } from '@tiendita/eventsourcing';
+import { SCHEMA_DDL_LOCK_NAMESPACE, withTransaction } from '@tiendita/eventsourcing';
 
 /** One migration of a service schema; applied once, in list order, inside a transaction. */
 export interface Migration {
@@ -55,7 +55,7 @@ export function schemaIdentifier(name: string): string {
 }
 
 // First key of the two-key advisory lock; the second is hashtext(schema).
-const MIGRATION_LOCK_NAMESPACE = 0x7d1e;
+const MIGRATION_LOCK_NAMESPACE = SCHEMA_DDL_LOCK_NAMESPACE;
 
 /**
  * Creates `schema` and `<schema>.schema_migrations`, then applies each migration not yet
