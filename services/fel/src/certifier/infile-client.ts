@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { CertifierAnswer } from '../sandbox/sandbox-certifier';
 import { UNIFIED_PATH } from '../sandbox/sandbox-certifier';
 
@@ -25,36 +27,35 @@ const ALREADY_CERTIFIED = /ya (fue |ha sido )?certificad|identificador.*(ya|dupl
  * makes the call idempotent (the order's id). The same code talks to the sandbox certifier.
  */
 export class InfileClient {
+  // node:http on kept-alive connections rather than fetch: under a stream of sales, fetch's web
+  // streams and a new connection after each timed-out call were most of the service's CPU (bench/README.md).
+  private readonly agent: HttpAgent;
+
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.agent = new URL(baseUrl).protocol === 'https:' ? new HttpsAgent({ keepAlive: true, maxSockets: 16 }) : new HttpAgent({ keepAlive: true, maxSockets: 16 });
+  }
 
   async send(xml: string, identificador: string, credentials: CertifierCredentials): Promise<CertifyOutcome> {
-    let res: Response;
+    let res: { status: number; body: string };
     try {
-      res = await fetch(new URL(UNIFIED_PATH, this.baseUrl), {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/xml',
-          UsuarioFirma: credentials.signUser ?? '',
-          LlaveFirma: credentials.signKey ?? '',
-          UsuarioApi: credentials.apiUser ?? '',
-          LlaveApi: credentials.apiKey ?? '',
-          Identificador: identificador,
-        },
-        body: xml,
-        signal: AbortSignal.timeout(this.timeoutMs),
+      res = await this.post(xml, {
+        'content-type': 'application/xml',
+        UsuarioFirma: credentials.signUser ?? '',
+        LlaveFirma: credentials.signKey ?? '',
+        UsuarioApi: credentials.apiUser ?? '',
+        LlaveApi: credentials.apiKey ?? '',
+        Identificador: identificador,
       });
     } catch (err) {
-      // A DOMException (the timeout's abort) may come from another realm: look at its name only.
-      const name = (err as { name?: unknown } | null)?.name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      const timedOut = (err as { code?: unknown } | null)?.code === 'ETIMEDOUT';
       return { kind: 'unavailable', message: timedOut ? 'El certificador no respondió a tiempo; se reintentará.' : 'No se pudo conectar con el certificador; se reintentará.' };
     }
     let answer: CertifierAnswer;
     try {
-      answer = (await res.json()) as CertifierAnswer;
+      answer = JSON.parse(res.body) as CertifierAnswer;
     } catch {
       return { kind: 'unavailable', message: `El certificador respondió con un error (HTTP ${res.status}); se reintentará.` };
     }
@@ -67,5 +68,29 @@ export class InfileClient {
     }
     if (already) return { kind: 'unavailable', message: 'El certificador indica que el documento ya fue certificado pero no lo devolvió; se reintentará.' };
     return { kind: 'refused', message: messages.join(' | ') || answer.descripcion || 'El certificador rechazó el documento.' };
+  }
+
+  /** One POST of the document; rejects on a connection error or after timeoutMs (code ETIMEDOUT). */
+  private post(body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+    const url = new URL(UNIFIED_PATH, this.baseUrl);
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const req = send(url, { method: 'POST', agent: this.agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          clearTimeout(deadline);
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', reject);
+      });
+      // The whole call (connection, sending, the answer) within timeoutMs.
+      const deadline = setTimeout(() => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })), this.timeoutMs);
+      req.on('error', (err) => {
+        clearTimeout(deadline);
+        reject(err);
+      });
+      req.end(body);
+    });
   }
 }

@@ -42,6 +42,7 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
   /** Whether the next pass looks for credit notes too: set by the poll and when the reaction queues one. */
   private notesDue = true;
   private readonly notes: CreditNoteSender;
+  private readonly clients = new Map<string, InfileClient>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -118,9 +119,15 @@ export class FelOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     return r.rows;
   }
 
+  /** One client per certifier address, so its calls share kept-alive connections. */
   private client(certifier: 'infile' | 'pruebas'): InfileClient {
     const base = certifier === 'infile' ? this.config.FEL_INFILE_URL : this.sandbox.url();
-    return new InfileClient(base, this.config.FEL_CERTIFIER_TIMEOUT_MS);
+    let client = this.clients.get(base);
+    if (!client) {
+      client = new InfileClient(base, this.config.FEL_CERTIFIER_TIMEOUT_MS);
+      this.clients.set(base, client);
+    }
+    return client;
   }
 
   private backoffMs(attempts: number): number {
