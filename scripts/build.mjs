@@ -44,7 +44,7 @@ console.log(`build: ${built} archivo(s) TypeScript transpilado(s)`);
 
 const webDir = join(root, 'web');
 const webOut = join(webDir, 'dist', 'index.html');
-const webSources = [...walk(join(webDir, 'src')), ...walkAll(join(webDir, 'src')), join(webDir, 'index.html'), ...walk(join(root, 'contracts', 'src'))].filter(existsSync);
+const webSources = [...walk(join(webDir, 'src')), ...walkAll(join(webDir, 'src')), ...walkAll(join(webDir, 'build')), join(webDir, 'vite.config.ts'), join(webDir, 'index.html'), ...walk(join(root, 'contracts', 'src'))].filter(existsSync);
 function walkAll(dir) {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walkAll(join(dir, d.name)) : [join(dir, d.name)]));

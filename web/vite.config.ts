@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { ROUTE_CHUNKS_META, type RouteChunks } from './src/app/route-chunks';
+import { OWNER_THEME } from './src/features/shell/owner-theme';
+import { antdStaticStyles } from './build/antd-static-styles';
 
 const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
 const contractsConstants = fileURLToPath(new URL('../contracts/src/constants.ts', import.meta.url));
@@ -92,7 +94,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), routeChunks(), precompress()],
+  plugins: [react(), antdStaticStyles({ theme: OWNER_THEME, srcDir: fileURLToPath(new URL('./src/', import.meta.url)) }), routeChunks(), precompress()],
   resolve: {
     alias: [
       // The package's two entries (contracts/package.json exports), from source.

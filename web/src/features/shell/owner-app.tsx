@@ -6,6 +6,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { Route, Routes } from 'react-router';
 import type { CurrentUser } from '@tiendita/contracts';
 import { OwnerShell } from './owner-shell';
+import { OWNER_THEME } from './owner-theme';
 import { DashboardPage } from '../dashboard/dashboard-page';
 import { PageLoader } from '../../components/page-loader';
 import { useMediaQuery } from './use-media-query';
@@ -64,28 +65,13 @@ function screen(page: ReactNode) {
   );
 }
 
-const theme = {
-  token: {
-    // Dark enough for white text on buttons and for links and secondary text on white (WCAG AA 4.5:1).
-    colorPrimary: '#0369a1',
-    colorLink: '#0369a1',
-    colorTextSecondary: 'rgba(0, 0, 0, 0.66)',
-    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
-    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
-    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
-    colorError: '#dc2626',
-    borderRadius: 8,
-    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  },
-};
-
 /** The signed-in owner's app (antd, Spanish locale): the shell and the screens of spec 000 §2. */
 export function OwnerApp({ user }: { user: CurrentUser }) {
   // A person who asked their system for less motion gets antd's dialogs, drawers and previews
   // without their zoom and fade: they open and close at once.
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   usePrefetchLikelyScreens();
-  const appTheme = useMemo(() => ({ ...theme, token: { ...theme.token, motion: !reducedMotion } }), [reducedMotion]);
+  const appTheme = useMemo(() => ({ ...OWNER_THEME, token: { ...OWNER_THEME.token, motion: !reducedMotion } }), [reducedMotion]);
   useOwnerOfflineApp();
   return (
     <ConfigProvider locale={esES} theme={appTheme}>
