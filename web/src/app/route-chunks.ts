@@ -53,7 +53,24 @@ export function preloadRoutes(routes: string[]): void {
   for (const href of routeFiles(routes)) addLink(href, href.endsWith('.css') ? 'preload' : 'modulepreload', href.endsWith('.css') ? 'style' : undefined);
 }
 
-/** Screens likely opened next: fetched into the cache at low priority, nothing run until they open. */
+/** Milliseconds of link-adding per idle period: each <link> starts a request on the page's thread. */
+const PREFETCH_SLICE_MS = 6;
+
+/**
+ * Screens likely opened next: fetched into the cache at low priority, nothing run until they open.
+ * The links go in a few at a time, in the browser's idle periods (some 60 files took one long task on
+ * a phone), or all at once where there is no requestIdleCallback.
+ */
 export function prefetchRoutes(routes: string[]): void {
-  for (const href of routeFiles(routes)) addLink(href, 'prefetch');
+  const queue = routeFiles(routes);
+  if (typeof window.requestIdleCallback !== 'function') {
+    for (const href of queue) addLink(href, 'prefetch');
+    return;
+  }
+  const slice = () => {
+    const end = performance.now() + PREFETCH_SLICE_MS;
+    while (queue.length > 0 && performance.now() < end) addLink(queue.shift()!, 'prefetch');
+    if (queue.length > 0) window.requestIdleCallback(slice);
+  };
+  slice();
 }

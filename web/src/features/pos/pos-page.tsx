@@ -8,6 +8,7 @@ import { toast } from '../../components/toast/toast-store';
 import { getProducts, useProducts } from '../products/api/get-products';
 import { useCategories } from '../products/api/get-categories';
 import { ProductThumb } from '../products/components/product-thumb';
+
 import { OrderMessages } from '../orders/lib/order-messages';
 import { CheckoutModal } from './components/checkout-modal';
 import { PosCategorySelect, PosPerClick, PosSearch } from './components/pos-tools';
@@ -16,6 +17,9 @@ import { filterCatalog } from './offline/catalog-filter';
 import { offlineCatalog, preloadedProducts, useOfflinePos } from './offline/offline-pos';
 import { OfflineStatus } from './offline/offline-status';
 import './pos.css';
+
+/** The pictures of the grid's first row on a phone (two columns, two rows in view): fetched first. */
+const POS_FIRST_PICTURES = 4;
 
 /** /pos (spec 001 §2, §5): product grid with search and category, quantity per click, cart and checkout. */
 export function PosPage() {
@@ -130,12 +134,12 @@ export function PosPage() {
             <p className="pos__empty">No hay productos</p>
           ) : (
             <ul className="pos__grid">
-              {list.map((p) => {
+              {list.map((p, index) => {
                 const inCart = lines.find((l) => l.productId === p.id)?.quantity ?? 0;
                 return (
                   <li key={p.id}>
                     <button type="button" className={`pos-card${p.stock <= 0 ? ' pos-card--out' : ''}`} onClick={() => add(p)} aria-label={`Agregar ${perClick} de ${p.name}`}>
-                      <ProductThumb src={p.imageUrl} alt={p.name} width={160} className="pos-card__img" />
+                      <ProductThumb src={p.imageUrl} alt={p.name} width={160} className="pos-card__img" priority={index < POS_FIRST_PICTURES} />
                       <span className="pos-card__name">{p.name}</span>
                       {p.sku && <span className="pos-card__sku">{p.sku}</span>}
                       <span className="pos-card__price">

@@ -3,8 +3,11 @@ import { PictureOutlined } from '@ant-design/icons';
 import { imageVariant, type ImageWidth } from '../../../shop/lib/image';
 import { ProductToasts } from '../lib/product-messages';
 
-/** A product image at a resized width; one that fails to load says so ('Error al cargar imagen'). */
-export function ProductThumb({ src, alt, width, className }: { src: string | null | undefined; alt: string; width: ImageWidth; className?: string }) {
+/**
+ * A product image at a resized width; one that fails to load says so ('Error al cargar imagen').
+ * `priority`: one of the first pictures on screen (the screen's largest paint), fetched at once instead of lazily.
+ */
+export function ProductThumb({ src, alt, width, className, priority = false }: { src: string | null | undefined; alt: string; width: ImageWidth; className?: string; priority?: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -21,7 +24,8 @@ export function ProductThumb({ src, alt, width, className }: { src: string | nul
       alt={alt}
       width={width}
       height={width}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />
