@@ -13,11 +13,19 @@ export async function resetPgStatements(pool: pg.Pool): Promise<void> {
 export async function printPgStatements(pool: pg.Pool, dbName: string, limit: number): Promise<void> {
   if (!enabled()) return;
   // Planning time too (with pg_stat_statements.track_planning=on in BENCH_PG_SETTINGS; 0 otherwise).
-  const top = await pool.query<{ calls: string; ms: number; plan_ms: number; query: string }>(
-    `SELECT calls, round(total_exec_time::numeric, 1)::float8 AS ms, round(total_plan_time::numeric, 1)::float8 AS plan_ms,
+  const top = await pool.query<{ calls: string; rows: string; ms: number; plan_ms: number; query: string }>(
+    `SELECT calls, rows, round(total_exec_time::numeric, 1)::float8 AS ms, round(total_plan_time::numeric, 1)::float8 AS plan_ms,
             regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY total_exec_time + total_plan_time DESC LIMIT ${Math.trunc(limit)}`,
     [dbName],
   );
-  for (const r of top.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.ms).padStart(9)} ms (plan ${String(r.plan_ms).padStart(7)} ms)  ${r.query}`);
+  for (const r of top.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas ${String(r.ms).padStart(9)} ms (plan ${String(r.plan_ms).padStart(7)} ms)  ${r.query}`);
+  // The statements that sent the services the most rows (each row is parsed in the service).
+  const byRows = await pool.query<{ calls: string; rows: string; query: string }>(
+    `SELECT calls, rows, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY rows DESC LIMIT 8`,
+    [dbName],
+  );
+  console.log('    las que más filas devolvieron:');
+  for (const r of byRows.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas  ${r.query}`);
 }
