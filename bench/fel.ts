@@ -220,6 +220,7 @@ async function main(): Promise<void> {
       const loaderBefore = childrenCpuSeconds();
       const machineBefore = machineBusySeconds();
       const loadBefore = loadavg()[0];
+      const startedAt = new Date().toISOString().slice(11, 19);
       const steady = await openLoop(RATE, SECONDS);
       const sold = steady.statuses['201'] ?? 0;
       const settled = await settle(since, sold, 180_000);
@@ -242,7 +243,7 @@ async function main(): Promise<void> {
         `  corrida ${run}: ${sold} ventas a ${RATE}/s, p50 ${round1(percentile(steady.latencies, 50))} ms, p99 ${saleP99} ms, ${steady.errors} errores${steady.errorSamples.length ? ` (${steady.errorSamples[0]})` : ''}; ` +
           `${settled.n} facturas, ${settled.certified} certificadas, venta→certificada p50 ${round2(percentile(seconds, 50))} s, p99 ${certifiedP99} s`,
       );
-      console.log(`    peor latencia por segundo (ms): ${steady.worstBySecond.map((x) => Math.round(x)).join(' ')}`);
+      console.log(`    peor latencia por segundo (ms, desde las ${startedAt} UTC): ${steady.worstBySecond.map((x) => Math.round(x)).join(' ')} · mayor pausa del propio generador ${round1(steady.lagMaxMs)} ms`);
 
       // The certifier down for 10 s in the middle of 20 s of sales (BENCH_OUTAGE_SECONDS=0: no outage phase).
       const after = OUTAGE_SECONDS > 0 ? await outagePhase() : { n: 0, certified: 0 };
