@@ -113,10 +113,20 @@ export function antdStaticStyles(options: { theme: ThemeConfig; srcDir: string }
     const folders = antdComponents(esDir);
     const byFolder = new Map([...folders].map(([name, folder]) => [folder, name]));
     const used = new Set<string>();
+    const inside = new Map<string, string[]>(); // component -> the components it renders inside, directly
     const addUsed = (name: string) => {
       if (used.has(name) || !folders.has(name) || name === 'ConfigProvider' || !/^[A-Z]|^message$|^notification$/.test(name)) return;
       used.add(name);
-      for (const inner of innerComponents(esDir, folders.get(name)!, byFolder)) addUsed(inner);
+      const inner = innerComponents(esDir, folders.get(name)!, byFolder);
+      inside.set(name, inner);
+      for (const child of inner) addUsed(child);
+    };
+    /** A component and every component it may render inside, however deep. */
+    const withInner = (name: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(name) || !used.has(name)) return seen;
+      seen.add(name);
+      for (const child of inside.get(name) ?? []) withInner(child, seen);
+      return seen;
     };
     for (const file of sources(options.srcDir)) for (const name of antdImports(readFileSync(file, 'utf8'))) addUsed(name);
 
@@ -133,9 +143,12 @@ export function antdStaticStyles(options: { theme: ThemeConfig; srcDir: string }
       files.set(name, own.join(''));
       order.push(name);
     }
+    // What a module that imports a component needs: the files owning the rules of that component and of
+    // every component it may render inside (Table's pagination shows only once there are rows).
+    const rulesOf = new Map(extracted.map(({ name, rules }) => [name, rules]));
     needs = new Map();
-    for (const { name, rules } of extracted) {
-      const owners = new Set(rules.map((rule) => owner.get(rule)!));
+    for (const { name } of extracted) {
+      const owners = new Set([...withInner(name)].flatMap((inner) => (rulesOf.get(inner) ?? []).map((rule) => owner.get(rule)!)));
       needs.set(name, order.filter((file) => owners.has(file) || file === BASE));
     }
   }
