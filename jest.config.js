@@ -52,7 +52,7 @@ const web = {
   testEnvironmentOptions: { customExportConditions: ['browser', 'require', 'default'] },
   transform: { '^.+\\.tsx?$': ['@swc/jest', swcOptions(true)], '/node_modules/.+\\.m?js$': esmTransform },
   transformIgnorePatterns: [],
-  testMatch: ['<rootDir>/web/src/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/web/{src,build}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: { ...contracts, '\\.css$': '<rootDir>/web/test/style-stub.js' },
   setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
