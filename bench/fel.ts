@@ -24,6 +24,7 @@ import pg from 'pg';
 import { SandboxCertifier } from '../services/fel/src/sandbox/sandbox-certifier';
 import { loadavg } from 'node:os';
 import { childrenCpuSeconds, watchPostgres } from './_fel-cpu';
+import type { OpenLoopResult } from './_payments';
 import { printPgStatements, resetPgStatements } from './_pg-statements';
 import { cpuSeconds, machineBusySeconds } from './_proc';
 import { type BenchService, benchServiceEnv, freePort, startServiceProcess, stopServiceProcess, type ServiceProcess } from './_services';
@@ -54,13 +55,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | null | undefine
     if (Date.now() > deadline) throw new Error(`tiempo agotado esperando ${what}`);
     await sleep(everyMs);
   }
-}
-
-interface OpenLoopResult {
-  latencies: number[];
-  errors: number;
-  statuses: Record<string, number>;
-  errorSamples: string[];
 }
 
 async function main(): Promise<void> {

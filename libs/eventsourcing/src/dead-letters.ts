@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { assertSchemaName, EVENT_COLUMNS, toRecorded, type EventRow, type Position, type RecordedEventWithTx } from './event-store';
+import { assertSchemaName, EVENT_COLUMNS, toRecorded, type EventRow, type Position, type RecordedEventWithTx } from './event-table';
 import { checkout, isTransientError } from './pg-util';
 import type { Projection } from './projection';
 import type { RebuildOptions } from './projection-rebuild';

@@ -2,106 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { SCHEMA_DDL_LOCK_NAMESPACE } from './pg-util';
 import { ConcurrencyError } from './errors';
-import type { AppendMetadata, AppendResult, DomainEvent, EventMetadata, ExpectedVersion, RecordedEvent } from './types';
+import type { AppendMetadata, AppendResult, DomainEvent, EventMetadata, ExpectedVersion } from './types';
+import { AppendNotifier } from './append-notifier';
+import { assertSchemaName, EVENT_COLUMNS, eventStoreDdl, type EventRow, type Position, type RecordedEventWithTx, SAFE_READ_BOUND, START, toRecorded } from './event-table';
 
-/**
- * A position in a store's global order. The global order is (transactionId, globalPosition):
- * a bigserial is taken at insert, not at commit, so readers only go up to the oldest transaction
- * still in flight and order by transaction first. Every reader sees the same order and no
- * committed event can ever appear before a position already handed out.
- */
-export interface Position {
-  transactionId: string;
-  globalPosition: number;
-}
-
-export const START: Position = Object.freeze({ transactionId: '0', globalPosition: 0 });
-
-/**
- * SQL for the newest transaction id a reader may read below: the oldest transaction still in
- * flight (pg_snapshot_xmin), except transactions of other databases on the same server, which
- * can never write this table — so a long transaction elsewhere on a shared server (another
- * deployment, a test run) does not hold this store's readers back. A transaction whose database
- * cannot be told (it ended meanwhile, or its row is hidden from this user) still counts.
- */
-export const SAFE_READ_BOUND = `(SELECT COALESCE(min(x), pg_snapshot_xmax(pg_current_snapshot()))
-   FROM pg_snapshot_xip(pg_current_snapshot()) AS x
-   WHERE NOT EXISTS (SELECT 1 FROM pg_stat_get_activity(NULL) AS a
-                     WHERE a.backend_xid = xid(x) AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())))`;
-
-/** Name of the LISTEN/NOTIFY channel of a service's event store. */
-export function notifyChannel(schema: string): string {
-  return `${schema}_events`;
-}
-
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
-
-export function assertSchemaName(schema: string): void {
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`Nombre de esquema inválido: ${schema}`);
-}
-
-/** DDL of the events table of one service schema (ARCHITECTURE.md). */
-export function eventStoreDdl(schema: string): string {
-  assertSchemaName(schema);
-  return `
-    CREATE SCHEMA IF NOT EXISTS ${schema};
-    CREATE TABLE IF NOT EXISTS ${schema}.events (
-      global_position bigserial NOT NULL,
-      stream_id text NOT NULL,
-      stream_position integer NOT NULL,
-      type text NOT NULL,
-      data jsonb NOT NULL,
-      metadata jsonb NOT NULL,
-      transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
-      recorded_at timestamptz NOT NULL DEFAULT now(),
-      PRIMARY KEY (stream_id, stream_position)
-    );
-    CREATE UNIQUE INDEX IF NOT EXISTS events_global_order ON ${schema}.events (transaction_id, global_position);
-    CREATE UNIQUE INDEX IF NOT EXISTS events_global_position ON ${schema}.events (global_position);
-  `;
-}
-
-/** A row of an events table as node-pg returns it (transaction_id cast to text). */
-export type EventRow = {
-  global_position: string;
-  stream_id: string;
-  stream_position: number;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata;
-  transaction_id: string;
-  recorded_at: Date;
-};
-
-export interface RecordedEventWithTx<E extends DomainEvent = DomainEvent> extends RecordedEvent<E> {
-  transactionId: string;
-}
-
-/** Turns an events-table row into a recorded event. */
-export function toRecorded(row: EventRow): RecordedEventWithTx {
-  return {
-    globalPosition: Number(row.global_position),
-    streamId: row.stream_id,
-    streamPosition: row.stream_position,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    recordedAt: row.recorded_at,
-    transactionId: row.transaction_id,
-  };
-}
-
-/**
- * The columns every reader of an events table selects, in the shape of EventRow. Careful: the
- * output column `transaction_id` is text, so ORDER BY must name the table's column (`e.transaction_id`),
- * or PostgreSQL sorts the ids as strings ('1000' before '755').
- */
-export const EVENT_COLUMNS = 'global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at';
-
-/** Position just after an event, to resume reading from. */
-export function positionOf(event: { transactionId: string; globalPosition: number }): Position {
-  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
-}
+export * from './event-table';
 
 export interface EventStoreOptions {
   /** Delay that coalesces the NOTIFYs of appends close together (ms, default 5). */
@@ -144,11 +49,7 @@ export class PostgresEventStore {
    * append at that expected version needs no existence probe, only the primary key. Bounded, oldest out.
    */
   private readonly knownPositions = new Map<string, number>();
-  private notifyTimer: NodeJS.Timeout | null = null;
-  private lastNotifyAt = 0;
-  private lateNotifyTimer: NodeJS.Timeout | null = null;
-  private readonly notifyDelayMs: number;
-  private readonly notifyPool: Pool;
+  private readonly notifier: AppendNotifier;
 
   constructor(
     readonly pool: Pool,
@@ -156,8 +57,7 @@ export class PostgresEventStore {
     options: EventStoreOptions = {},
   ) {
     assertSchemaName(schema);
-    this.notifyDelayMs = options.notifyDelayMs ?? 5;
-    this.notifyPool = options.notifyPool ?? pool;
+    this.notifier = new AppendNotifier(options.notifyPool ?? pool, schema, options.notifyDelayMs ?? 5);
     const t = `${schema}.events`;
     // The same for one event, as a plain VALUES insert (measured ~5% cheaper than INSERT … SELECT
     // on this hot path): an expected version beyond the stream's end makes the position NULL,
@@ -205,14 +105,14 @@ export class PostgresEventStore {
       ORDER BY u.ord
       RETURNING global_position, stream_id, stream_position`;
     this.readAllSql = `
-      SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at
+      SELECT ${EVENT_COLUMNS}
       FROM ${t} e
       WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
         AND transaction_id < ${SAFE_READ_BOUND}
       ORDER BY e.transaction_id, e.global_position
       LIMIT $3`;
     this.readStreamSql = `
-      SELECT global_position, stream_id, stream_position, type, data, metadata, transaction_id::text, recorded_at
+      SELECT ${EVENT_COLUMNS}
       FROM ${t} WHERE stream_id = $1 AND stream_position > $2 ORDER BY stream_position`;
   }
 
@@ -258,7 +158,7 @@ export class PostgresEventStore {
           text: this.appendAnySql,
           values: [streamId, types, datas, metas],
         });
-        this.scheduleNotify(client !== undefined);
+        this.notifier.schedule(client !== undefined);
         if (!client) this.remember(streamId, r.rows[r.rows.length - 1].stream_position);
         const last = r.rows[r.rows.length - 1];
         return {
@@ -281,7 +181,7 @@ export class PostgresEventStore {
               values: [streamId, expectedVersion, types, datas, metas],
             });
       if (r.rowCount !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
-      this.scheduleNotify(client !== undefined);
+      this.notifier.schedule(client !== undefined);
       // Inside the caller's transaction the rows may still roll back: remember only committed ones.
       if (!client) this.remember(streamId, expectedVersion + events.length);
       const last = r.rows[r.rows.length - 1];
@@ -324,7 +224,7 @@ export class PostgresEventStore {
         text: this.appendEachSql,
         values,
       });
-      this.scheduleNotify(client !== undefined);
+      this.notifier.schedule(client !== undefined);
       if (!client) for (const row of r.rows) this.remember(row.stream_id, row.stream_position);
       return r.rows.map((row) => ({ streamId: row.stream_id, streamPosition: row.stream_position, globalPosition: Number(row.global_position) }));
     } catch (err) {
@@ -379,47 +279,8 @@ export class PostgresEventStore {
     if (this.knownPositions.size > 50_000) this.knownPositions.delete(this.knownPositions.keys().next().value as string);
   }
 
-  /**
-   * Coalesces NOTIFYs: at most one per tick, sent after commit on its own, so appends never
-   * serialize on the notification queue lock. An append inside the caller's transaction commits
-   * later than we can see, so it also gets a trailing notification; the poll interval is the last
-   * safety net.
-   */
-  private scheduleNotify(inCallerTransaction: boolean): void {
-    const send = () => {
-      this.lastNotifyAt = Date.now();
-      // A NOTIFY takes a transaction id, so its commit would wait for a WAL flush of its own (a
-      // second disk sync between an append and its readers waking): the events are durable already.
-      return this.notifyPool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [notifyChannel(this.schema), '']).catch(() => undefined);
-    };
-    if (!this.notifyTimer) {
-      // An append of its own has committed: the first in a while is announced at once (a lone sale
-      // shows up one tick sooner), the next ones within notifyDelayMs share one trailing NOTIFY.
-      const wait = inCallerTransaction ? this.notifyDelayMs : this.lastNotifyAt + this.notifyDelayMs - Date.now();
-      if (wait <= 0) {
-        void send();
-      } else {
-        this.notifyTimer = setTimeout(() => {
-          this.notifyTimer = null;
-          void send();
-        }, wait);
-        this.notifyTimer.unref?.();
-      }
-    }
-    if (inCallerTransaction && !this.lateNotifyTimer) {
-      this.lateNotifyTimer = setTimeout(() => {
-        this.lateNotifyTimer = null;
-        void send();
-      }, 50);
-      this.lateNotifyTimer.unref?.();
-    }
-  }
-
   /** Stops pending notifications (call before closing the pool). */
   close(): void {
-    if (this.notifyTimer) clearTimeout(this.notifyTimer);
-    if (this.lateNotifyTimer) clearTimeout(this.lateNotifyTimer);
-    this.notifyTimer = null;
-    this.lateNotifyTimer = null;
+    this.notifier.close();
   }
 }

@@ -1,7 +1,7 @@
 import { EventEnvelope, EventMetadata } from '@tiendita/contracts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { RecordedEventWithTx } from './event-store';
+import type { RecordedEventWithTx } from './event-table';
 import { deriveKey, KeyPurpose } from './keys';
 
 /** Header of a relayed message: HMAC-SHA256 of its value with the Kafka key derived from the deployment's INTERNAL_SECRET. */

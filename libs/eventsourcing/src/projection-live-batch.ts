@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { RecordedEventWithTx } from './event-store';
+import type { RecordedEventWithTx } from './event-table';
 import { isTransientError } from './pg-util';
 import { GENERIC_PLANS, type StatementNames, withNamedStatements } from './prepared-statements';
 import { blockedStores, deadLetterAndPause, setAsideForStore } from './projection-state';

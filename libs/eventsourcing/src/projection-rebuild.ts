@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { EVENT_COLUMNS, SAFE_READ_BOUND, START, toRecorded, type EventRow, type Position, type RecordedEventWithTx } from './event-store';
+import { EVENT_COLUMNS, SAFE_READ_BOUND, START, toRecorded, type EventRow, type Position, type RecordedEventWithTx } from './event-table';
 import { checkout } from './pg-util';
 import { type ProjectionLogger, type ProjectionStatus, type ProjectionTarget, SHADOW_SUFFIX, uniqueByEventId } from './projection-target';
 import { clearDeadLetters } from './projection-state';

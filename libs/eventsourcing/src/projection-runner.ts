@@ -1,12 +1,13 @@
 import type { Pool } from 'pg';
 import { assertSchemaName, PostgresEventStore, type Position } from './event-store';
-import { checkout, withSchemaLock } from './pg-util';
+import { withSchemaLock } from './pg-util';
 import { StatementNames } from './prepared-statements';
 import type { Projection } from './projection';
 import { rebuildProjection, RebuildInProgressError, type RebuildOptions, type RebuildResult } from './projection-rebuild';
 import { applyLiveBatch, type LiveBatchContext, liveBatchStart, type Runtime } from './projection-live-batch';
 import { blockedStores, type DeadLetter, markPaused, projectionStateDdl, type ProjectionState, readDeadLetters, readStates } from './projection-state';
-import { type ProjectionLogger, type ProjectionStatus, projectionTarget } from './projection-target';
+import { registerProjection } from './projection-registration';
+import { type ProjectionLogger, projectionTarget } from './projection-target';
 import { comparePositions, readCheckpoint, type EventTransport } from './subscription';
 
 export type { DeadLetter, ProjectionState } from './projection-state';
@@ -104,33 +105,7 @@ export class ProjectionRunner {
 
   private async prepare(rt: Runtime): Promise<void> {
     const p = rt.projection;
-    const reaction = p.kind === 'reaction';
-    const client = await checkout(this.options.pool);
-    let action: 'subscribe' | 'rebuild' | 'paused' = 'subscribe';
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`projections:${this.schema}`]);
-      const r = await client.query<{ version: number; status: ProjectionStatus }>(`SELECT version, status FROM ${this.schema}.projections WHERE name = $1 FOR UPDATE`, [p.name]);
-      if (r.rowCount === 0) {
-        await client.query(`INSERT INTO ${this.schema}.projections (name, version, status, kind) VALUES ($1, $2, 'running', $3)`, [p.name, p.version, p.kind ?? 'read-model']);
-        // A brand-new projection reads from position 0, whatever an older namesake left behind. A
-        // reaction keeps its group's checkpoint: the effects before it have happened already.
-        if (!reaction) await client.query(`DELETE FROM ${this.schema}.subscription_checkpoints WHERE group_name = $1`, [rt.group]);
-        await p.setup(client, rt.live);
-      } else if (r.rows[0].version !== p.version && !reaction) {
-        action = 'rebuild';
-      } else {
-        if (reaction) await client.query(`UPDATE ${this.schema}.projections SET version = $2, kind = 'reaction' WHERE name = $1`, [p.name, p.version]);
-        await p.setup(client, rt.live);
-        if (r.rows[0].status === 'paused') action = 'paused';
-      }
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.done(err);
-      throw err;
-    }
-    client.done();
+    const action = await registerProjection(this.options.pool, this.schema, rt);
     if (action === 'subscribe') await this.subscribe(rt);
     else if (action === 'paused') this.log.warn({ projection: p.name }, `La proyección ${p.name} está en pausa (ver ${this.schema}.dead_letters); no se inicia`);
     else {

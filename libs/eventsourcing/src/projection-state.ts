@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { RecordedEventWithTx } from './event-store';
+import type { RecordedEventWithTx } from './event-table';
 import type { ProjectionStatus } from './projection-target';
 import { checkpointDdl } from './subscription';
 

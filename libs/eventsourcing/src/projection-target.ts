@@ -1,4 +1,4 @@
-import type { RecordedEventWithTx } from './event-store';
+import type { RecordedEventWithTx } from './event-table';
 import type { Projection } from './projection';
 
 export type ProjectionStatus = 'running' | 'paused' | 'rebuilding';

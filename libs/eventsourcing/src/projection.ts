@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { Position, RecordedEventWithTx } from './event-store';
+import type { Position, RecordedEventWithTx } from './event-table';
 
 /** The events of one source after `from` up to and including `to`, in (transaction id, global position) order. */
 export interface EventRange {

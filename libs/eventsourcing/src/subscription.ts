@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { Position, RecordedEventWithTx } from './event-store';
+import type { Position, RecordedEventWithTx } from './event-table';
 
 /**
  * What a handler may answer: nothing (the whole batch was handled), or how many events of the
