@@ -312,6 +312,30 @@ async function waitHealthy(name, childPort, childHost = '127.0.0.1', withinMs = 
   return false;
 }
 
+/**
+ * Waits until each process's /health says `ready` (its start-up work settled: the demo shop's
+ * seed), at most `withinMs`; past that the product opens anyway and says what is still running.
+ */
+async function waitReady(specs, withinMs = 180_000) {
+  const deadline = Date.now() + withinMs;
+  let waiting = [...specs];
+  while (waiting.length > 0 && Date.now() < deadline && !stopping) {
+    const states = await Promise.all(
+      waiting.map(async (s) => {
+        try {
+          const res = await fetch(`http://${healthHost(s.host)}:${s.port}/health`, { signal: AbortSignal.timeout(2000) });
+          return res.ok && (await res.json()).ready !== false;
+        } catch {
+          return false;
+        }
+      }),
+    );
+    waiting = waiting.filter((_, i) => !states[i]);
+    if (waiting.length > 0) await new Promise((r) => setTimeout(r, 200));
+  }
+  for (const s of waiting) say(`[${s.name}] sigue con su trabajo de arranque; la aplicación abre sin esperarlo`);
+}
+
 async function stopAll(code) {
   if (stopping) return;
   stopping = true;
@@ -400,10 +424,15 @@ try {
   // migrations; a subscription to a source whose events table is not there yet retries), which on a
   // busy machine takes a fraction of the time one after the other did: the sources of most events
   // first (inventory too: ordering's start asks it for the holds of lost checkouts), then their
-  // consumers with the gateway (which needs no service to start: it answers 503 for one not up).
+  // consumers. The gateway opens last, once every service has finished its start-up work (the demo
+  // shop's seed): whoever reaches the product's address finds it whole.
   const spec = (name) => ({ name, dir: join('services', name), port: services.find((x) => x.name === name).port, host: '127.0.0.1' });
-  await startWave(['identity', 'catalog', 'inventory'].map(spec));
-  await startWave([...['ordering', 'reporting', 'fel'].map(spec), gatewaySpec]);
+  const first = ['identity', 'catalog', 'inventory'].map(spec);
+  const second = ['ordering', 'reporting', 'fel'].map(spec);
+  await startWave(first);
+  await startWave(second);
+  await waitReady([...first, ...second]);
+  await startWave([gatewaySpec]);
 } catch (error) {
   say(reason(error));
   await stopAll(1);

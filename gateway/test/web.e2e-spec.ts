@@ -31,7 +31,7 @@ describe('the gateway serving the web build', () => {
 
   it('answers /health', async () => {
     const res = await app.inject({ method: 'GET', url: '/health' });
-    expect(res.json()).toEqual({ status: 'ok', service: 'gateway' });
+    expect(res.json()).toEqual({ status: 'ok', service: 'gateway', ready: true });
   });
 
   it('serves a built file with a long cache', async () => {

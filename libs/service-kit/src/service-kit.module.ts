@@ -15,17 +15,40 @@ export const SERVICE_NAME = 'TIENDITA_SERVICE_NAME';
 /** Injection token of the pino logger. */
 export const SERVICE_LOGGER = 'TIENDITA_SERVICE_LOGGER';
 
+/**
+ * Work a service does once it has started (the demo shop's seed): /health says `ready: false`
+ * until it has settled, so the supervisor opens the gateway only on a complete product.
+ */
+@Injectable()
+export class StartupWork {
+  private readonly pending = new Set<Promise<unknown>>();
+
+  track(work: Promise<unknown>): void {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.pending.add(settled);
+    void settled.then(() => this.pending.delete(settled));
+  }
+
+  get ready(): boolean {
+    return this.pending.size === 0;
+  }
+}
+
 @Controller()
 class HealthController {
   constructor(
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(SERVICE_NAME) private readonly name: string,
+    private readonly startup: StartupWork,
   ) {}
 
-  /** Up and able to reach its database; 503 otherwise. */
+  /** Up and able to reach its database (503 otherwise); `ready` once its start-up work has settled. */
   @Get('health')
   @PublicEndpoint()
-  async health(): Promise<{ status: 'ok'; service: string }> {
+  async health(): Promise<{ status: 'ok'; service: string; ready: boolean }> {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
@@ -39,7 +62,7 @@ class HealthController {
     } finally {
       clearTimeout(timer);
     }
-    return { status: 'ok', service: this.name };
+    return { status: 'ok', service: this.name, ready: this.startup.ready };
   }
 }
 
@@ -55,7 +78,7 @@ class PoolCloser implements OnApplicationShutdown {
   }
 }
 
-/** Global providers of every service: pool, config, name, logger, and GET /health. */
+/** Global providers of every service: pool, config, name, logger, start-up work, and GET /health. */
 @Module({})
 export class ServiceKitModule {
   static forRoot(input: { name: string; config: BaseConfig; pool: pg.Pool; ownsPool: boolean; logger: Logger }): DynamicModule {
@@ -70,8 +93,9 @@ export class ServiceKitModule {
         { provide: SERVICE_LOGGER, useValue: input.logger },
         { provide: 'TIENDITA_OWNS_POOL', useValue: input.ownsPool },
         PoolCloser,
+        StartupWork,
       ],
-      exports: [PG_POOL, SERVICE_CONFIG, SERVICE_NAME, SERVICE_LOGGER],
+      exports: [PG_POOL, SERVICE_CONFIG, SERVICE_NAME, SERVICE_LOGGER, StartupWork],
     };
   }
 }

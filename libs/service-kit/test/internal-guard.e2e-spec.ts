@@ -104,6 +104,6 @@ describe('the internal caller guard (real HTTP)', () => {
   it('leaves /health open and checks the database', async () => {
     const res = await fetch(`${url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', service: 'prueba' });
+    expect(await res.json()).toEqual({ status: 'ok', service: 'prueba', ready: true });
   });
 });

@@ -84,7 +84,7 @@ describe('startService, run as a real process', () => {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    expect(body).toEqual({ status: 'ok', service: 'fixture' });
+    expect(body).toEqual({ status: 'ok', service: 'fixture', ready: true });
     child.kill('SIGTERM');
     const outcome = await done;
     expect(outcome.code).toBe(0);

@@ -17,12 +17,15 @@ let app: NestFastifyApplication;
 let pool: pg.Pool;
 let dataDir: string;
 const storeId = randomUUID();
+/** /health while the seed waits for the store, and once it has finished. */
+let healthWhileSeeding: unknown;
 
 beforeAll(async () => {
   db = await createTestDatabase();
   dataDir = mkdtempSync(join(tmpdir(), 'tiendita-seed-'));
   pool = new pg.Pool({ connectionString: db.url, max: 2 });
   app = await createApp(testEnv(db.url, { SEED_DEMO: '1', DATA_DIR: dataDir }));
+  healthWhileSeeding = (await app.inject({ method: 'GET', url: '/health' })).json();
   // Identity's seed creates the store 'demo'; catalog waits for it to reach its stores projection.
   const identity = new PostgresEventStore(pool, 'identity');
   await identity.migrate();
@@ -38,6 +41,13 @@ afterAll(async () => {
 });
 
 const get = (url: string) => app.inject({ method: 'GET', url, headers: testCallerHeaders({ method: 'GET', path: url }) });
+
+it('/health says ready: false while the seed runs (the supervisor opens the gateway after it), then ready: true', async () => {
+  expect(healthWhileSeeding).toEqual({ status: 'ok', service: 'catalog', ready: false });
+  const res = await app.inject({ method: 'GET', url: '/health' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toEqual({ status: 'ok', service: 'catalog', ready: true });
+});
 
 it('gives the demo shop categories and ~30 products with varied stock, discounts and an inactive one', async () => {
   const list = (await get('/api/public/products/demo?limit=100')).json();

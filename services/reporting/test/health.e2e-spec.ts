@@ -18,5 +18,5 @@ afterAll(async () => {
 it('answers GET /health once its database is reachable', async () => {
   const res = await app.inject({ method: 'GET', url: '/health' });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toEqual({ status: 'ok', service: 'reporting' });
+  expect(res.json()).toEqual({ status: 'ok', service: 'reporting', ready: true });
 });

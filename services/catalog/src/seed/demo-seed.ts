@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { toCentavos } from '@tiendita/contracts';
 import { type Decider, type DomainEvent, handleCommand, IllegalStateError, type PostgresEventStore } from '@tiendita/eventsourcing';
-import { EVENT_STORE, PG_POOL, ProjectionHost, SERVICE_CONFIG, SERVICE_LOGGER } from '@tiendita/service-kit';
+import { EVENT_STORE, PG_POOL, ProjectionHost, SERVICE_CONFIG, SERVICE_LOGGER, StartupWork } from '@tiendita/service-kit';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -80,6 +80,7 @@ export class DemoSeed implements OnApplicationBootstrap, OnModuleDestroy {
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly uploads: Uploads,
     private readonly readModels: ProjectionHost,
+    private readonly startup: StartupWork,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -87,6 +88,7 @@ export class DemoSeed implements OnApplicationBootstrap, OnModuleDestroy {
     this.done = this.run().catch((error: unknown) => {
       if (!this.stopped) this.logger.error({ err: error }, 'No se pudo sembrar la tienda demo');
     });
+    this.startup.track(this.done);
   }
 
   onModuleDestroy(): void {

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ListOrdersQuery } from '@tiendita/contracts';
 import { apiJson } from '../../../lib/api';
 import { orderKeys } from './keys';
+import { keepNewerOrders } from './order-cache';
 import type { OrderListResponse } from './types';
 
 /** GET /api/orders query as the screens build it (contracts' ListOrdersQuery, filters left out when unset; dates are days in America/Guatemala). */
@@ -23,6 +24,7 @@ export const ordersQueryOptions = (params: OrderListParams) =>
     queryFn: ({ signal }) => getOrders(params, signal),
     placeholderData: keepPreviousData,
     staleTime: 10_000,
+    structuralSharing: keepNewerOrders,
   });
 
 export function useOrders(params: OrderListParams) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getOrders } from './get-orders';
 import { orderKeys } from './keys';
+import { keepNewerOrders } from './order-cache';
 import type { OrderListParams } from './get-orders';
 
 /** The bell's orders: the oldest five waiting for confirmation, and how many wait (one indexed page of the list). */
@@ -14,5 +15,6 @@ export function usePendingOrders() {
     refetchInterval: 60_000,
     refetchOnWindowFocus: true,
     staleTime: 30_000,
+    structuralSharing: keepNewerOrders,
   });
 }

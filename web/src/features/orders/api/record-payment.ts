@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordPaymentRequest } from '@tiendita/contracts';
 import { apiJson } from '../../../lib/api';
-import { invalidateSalesFigures } from '../../reports/api/reports-api';
-import { orderKeys } from './keys';
+import { settleOrder } from './order-cache';
 import type { OrderView } from './types';
 
 /**
@@ -17,6 +16,6 @@ export function useRecordPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body, idempotencyKey }: { orderId: string; body: RecordPaymentRequest; idempotencyKey: string }) => recordPayment(orderId, body, idempotencyKey),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), invalidateSalesFigures(queryClient)]),
+    onSuccess: (order) => settleOrder(queryClient, order),
   });
 }

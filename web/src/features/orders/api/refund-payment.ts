@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RefundPaymentRequest } from '@tiendita/contracts';
 import { apiJson } from '../../../lib/api';
-import { invalidateSalesFigures } from '../../reports/api/reports-api';
-import { orderKeys } from './keys';
+import { settleOrder } from './order-cache';
 import type { OrderView } from './types';
 
 /** POST /api/orders/{id}/refunds: money given back (never more than was paid). Answers the order. */
@@ -14,6 +13,6 @@ export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, body }: { orderId: string; body: RefundPaymentRequest }) => refundPayment(orderId, body),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), invalidateSalesFigures(queryClient)]),
+    onSuccess: (order) => settleOrder(queryClient, order),
   });
 }

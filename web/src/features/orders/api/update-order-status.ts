@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PaymentRecordMethod } from '@tiendita/contracts';
 import { apiFetch } from '../../../lib/api';
-import { invalidateSalesFigures } from '../../reports/api/reports-api';
-import { orderKeys } from './keys';
+import { settleOrder } from './order-cache';
 import type { OrderStatus, OrderView } from './types';
 
 export interface StatusChange {
@@ -24,6 +23,6 @@ export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateOrderStatus,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: orderKeys.all }), invalidateSalesFigures(queryClient)]),
+    onSuccess: (order) => settleOrder(queryClient, order),
   });
 }
