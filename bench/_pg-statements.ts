@@ -28,4 +28,12 @@ export async function printPgStatements(pool: pg.Pool, dbName: string, limit: nu
   );
   console.log('    las que más filas devolvieron:');
   for (const r of byRows.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas  ${r.query}`);
+  // The statements run most often: each is a round trip (a socket write and a wake-up on both sides).
+  const byCalls = await pool.query<{ calls: string; rows: string; query: string }>(
+    `SELECT calls, rows, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY calls DESC LIMIT 45`,
+    [dbName],
+  );
+  console.log('    las que más veces se ejecutaron:');
+  for (const r of byCalls.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas  ${r.query}`);
 }

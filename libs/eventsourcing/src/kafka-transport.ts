@@ -1,6 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type KafkaMessage, type Producer, type SASLOptions } from 'kafkajs';
 import type { ConnectionOptions } from 'node:tls';
-import { Client, type Pool } from 'pg';
+import { Client, type Pool, type QueryResult } from 'pg';
 import { assertSchemaName, notifyChannel, PostgresEventStore, START, type Position, type RecordedEventWithTx } from './event-store';
 import { checkout, withSchemaLock } from './pg-util';
 import {
@@ -455,8 +455,8 @@ class KafkaSubscription {
         tx.done();
         return { handledMessages: messages.length, stop: false };
       }
-      if (this.o.batchStart) await tx.query(this.o.batchStart);
-      const result = await this.o.handle(fresh, tx);
+      const started = this.o.batchStart ? ([] as QueryResult[]).concat((await tx.query(this.o.batchStart)) as unknown as QueryResult | QueryResult[]) : undefined;
+      const result = await this.o.handle(fresh, tx, started);
       const handled = result ? Math.max(0, Math.min(result.handled, fresh.length)) : fresh.length;
       if (handled > 0) {
         const last = fresh[handled - 1];

@@ -288,7 +288,8 @@ export class PgSubscription {
         await tx.query('ROLLBACK');
         return 0;
       }
-      const result = await this.o.handle(events, tx);
+      // After BEGIN, the checkpoint and the events: what batchStart's statements answered.
+      const result = await this.o.handle(events, tx, this.o.batchStart ? results.slice(3) : undefined);
       const handled = result ? Math.max(0, Math.min(result.handled, events.length)) : events.length;
       const last = handled > 0 ? { transactionId: events[handled - 1].transactionId, globalPosition: events[handled - 1].globalPosition } : null;
       await tx.query(last ? `${this.saveSql(tx, last)}; COMMIT` : 'COMMIT');

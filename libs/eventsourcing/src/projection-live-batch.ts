@@ -1,8 +1,8 @@
-import type { PoolClient } from 'pg';
+import type { PoolClient, QueryResult } from 'pg';
 import type { RecordedEventWithTx } from './event-table';
 import { isTransientError } from './pg-util';
 import { GENERIC_PLANS, type StatementNames, withNamedStatements } from './prepared-statements';
-import { blockedStores, deadLetterAndPause, setAsideForStore } from './projection-state';
+import { blockedStoresSql, deadLetterAndPause, setAsideForStore, storesOf } from './projection-state';
 import { type ProjectionLogger, type ProjectionTarget, uniqueByEventId } from './projection-target';
 import type { HandleResult, Subscription } from './subscription';
 
@@ -46,11 +46,15 @@ export interface LiveBatchContext {
  * durable; it shows a sale one flush sooner. A reaction's effects (events it appends, which others
  * may read at once) keep synchronous commits. The savepoint lets a failed batch be retried event by
  * event; COMMIT releases it. Its statements are planned once per connection (GENERIC_PLANS; the
- * apply's run as named statements, see applyLiveBatch). (The group is a checked name.)
+ * apply's run as named statements, see applyLiveBatch). A read model also reads there, under the
+ * lock, the stores it sets aside (its last statement; applyLiveBatch reads its rows). (The group is
+ * a checked name.)
  */
-export function liveBatchStart(rt: Runtime): string {
+export function liveBatchStart(rt: Runtime, schema: string): string {
   const lock = `SELECT pg_advisory_xact_lock(hashtext('projection:${rt.group}')), ${GENERIC_PLANS}`;
-  return rt.projection.kind === 'reaction' ? `${lock}; SAVEPOINT projection_batch` : `${lock}, set_config('synchronous_commit', 'off', true); SAVEPOINT projection_batch`;
+  if (rt.projection.kind === 'reaction') return `${lock}; SAVEPOINT projection_batch`;
+  const blocked = blockedStoresSql(schema, `'${rt.projection.name.replace(/'/g, "''")}'`);
+  return `${lock}, set_config('synchronous_commit', 'off', true); SAVEPOINT projection_batch; ${blocked}`;
 }
 
 /**
@@ -60,14 +64,24 @@ export function liveBatchStart(rt: Runtime): string {
  * every other store goes on. An event without a store (and any event of a reaction) still pauses
  * the whole projection.
  */
-export async function applyLiveBatch(rt: Runtime, ctx: LiveBatchContext, source: string, events: RecordedEventWithTx[], batchTx: PoolClient): Promise<HandleResult> {
+export async function applyLiveBatch(
+  rt: Runtime,
+  ctx: LiveBatchContext,
+  source: string,
+  events: RecordedEventWithTx[],
+  batchTx: PoolClient,
+  started: readonly QueryResult[] | undefined,
+): Promise<HandleResult> {
   if (rt.pausing) return { handled: 0 };
   // What the projection runs on every batch is prepared once per connection (with the batch's generic plans).
   const tx = withNamedStatements(batchTx, ctx.statementNames);
   const p = rt.projection;
   const perStore = p.kind !== 'reaction';
   const fresh = uniqueByEventId(events);
-  if (perStore) rt.blocked = await blockedStores(tx, ctx.schema, p.name);
+  if (perStore) {
+    const read = started?.[started.length - 1]?.rows as { store_id: string }[] | undefined;
+    rt.blocked = storesOf(read ?? (await tx.query<{ store_id: string }>(blockedStoresSql(ctx.schema, '$1'), [p.name])).rows);
+  }
   const isHeld = (e: RecordedEventWithTx) => perStore && e.metadata.storeId !== null && rt.blocked.has(e.metadata.storeId);
   const held = fresh.filter(isHeld);
   try {

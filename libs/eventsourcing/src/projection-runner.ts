@@ -132,8 +132,8 @@ export class ProjectionRunner {
         source,
         batchSize: this.options.batchSize ?? 500,
         batchDelayMs: rt.projection.liveBatchDelayMs,
-        batchStart: liveBatchStart(rt),
-        handle: (events, tx) => applyLiveBatch(rt, this.batchContext, source, events, tx),
+        batchStart: liveBatchStart(rt, this.schema),
+        handle: (events, tx, started) => applyLiveBatch(rt, this.batchContext, source, events, tx, started),
         onError: (err) => {
           rt.pausing = null;
           this.log.error({ projection: rt.projection.name, source, err }, `Error al aplicar eventos de ${source} a ${rt.projection.name}; se reintenta`);

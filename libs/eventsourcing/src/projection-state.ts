@@ -75,10 +75,19 @@ export function projectionStateDdl(schema: string): string {
     ALTER TABLE ${schema}.dead_letters ADD COLUMN IF NOT EXISTS held boolean NOT NULL DEFAULT false;`;
 }
 
-/** The stores whose events a projection sets aside (it has a dead letter of theirs), in the caller's transaction or from the pool. */
+/** SQL of the stores whose events a projection sets aside (it has a dead letter of theirs); `projection` is `$1` or a quoted literal. */
+export function blockedStoresSql(schema: string, projection: string): string {
+  return `SELECT DISTINCT store_id FROM ${schema}.dead_letters WHERE projection = ${projection} AND store_id IS NOT NULL`;
+}
+
+/** The stores of blockedStoresSql's rows. */
+export function storesOf(rows: readonly { store_id: string }[]): Set<string> {
+  return new Set(rows.map((x) => x.store_id));
+}
+
+/** The stores whose events a projection sets aside (it has a dead letter of theirs), from the pool. */
 export async function blockedStores(db: Pool | PoolClient, schema: string, projection: string): Promise<Set<string>> {
-  const r = await db.query<{ store_id: string }>(`SELECT DISTINCT store_id FROM ${schema}.dead_letters WHERE projection = $1 AND store_id IS NOT NULL`, [projection]);
-  return new Set(r.rows.map((x) => x.store_id));
+  return storesOf((await db.query<{ store_id: string }>(blockedStoresSql(schema, '$1'), [projection])).rows);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult } from 'pg';
 import type { Position, RecordedEventWithTx } from './event-table';
 
 /**
@@ -8,8 +8,11 @@ import type { Position, RecordedEventWithTx } from './event-table';
  */
 export type HandleResult = void | { handled: number };
 
-/** Applies a batch inside the consumer's transaction; the checkpoint is written in the same one. */
-export type SubscriptionHandler = (events: RecordedEventWithTx[], tx: PoolClient) => Promise<HandleResult>;
+/**
+ * Applies a batch inside the consumer's transaction; the checkpoint is written in the same one.
+ * `started`: the results of batchStart's statements, in order (when there is a batchStart).
+ */
+export type SubscriptionHandler = (events: RecordedEventWithTx[], tx: PoolClient, started?: readonly QueryResult[]) => Promise<HandleResult>;
 
 export interface SubscribeOptions {
   /** Consumer group, `<service>.<purpose>`: one checkpoint per group and source. */
@@ -21,6 +24,7 @@ export interface SubscribeOptions {
    * SQL (a checked literal, no parameters) the transport runs in a batch's transaction before it calls
    * `handle`, in the round trip that reads the batch when it can (the postgres transport does): the
    * runner's projection lock costs no round trip of its own. It may also run for a pass that finds nothing.
+   * What its statements answer reaches `handle` (`started`).
    */
   batchStart?: string;
   batchSize?: number;
