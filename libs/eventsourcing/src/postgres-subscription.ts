@@ -122,12 +122,15 @@ export class PgSubscription {
   private endGathering: (() => void) | null = null;
 
   /**
-   * After a batch smaller than a full one, under batchDelayMs: waits that long for more events to
-   * gather, unless someone waits for this subscription (caughtUp) or it stops.
+   * After a batch smaller than a full one, under batchDelayMs: waits about that long for more events
+   * to gather, unless someone waits for this subscription (caughtUp) or it stops.
    */
   private async gather(): Promise<void> {
-    const ms = this.o.batchDelayMs ?? 0;
-    if (ms <= 0 || !this.running || this.caughtUpWaiters.length > 0 || this.fullPass) return;
+    const delay = this.o.batchDelayMs ?? 0;
+    if (delay <= 0 || !this.running || this.caughtUpWaiters.length > 0 || this.fullPass) return;
+    // Spread ±25 % around the delay: the subscriptions one NOTIFY woke together would otherwise apply
+    // their batches together every delay, a burst on every core that the checkouts queue behind.
+    const ms = delay * (0.75 + Math.random() * 0.5);
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
         this.endGathering = null;
