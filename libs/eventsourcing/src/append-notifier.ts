@@ -1,19 +1,41 @@
 import type { Pool } from 'pg';
 import { notifyChannel } from './event-table';
 
+/** Appends a second from which a store counts as busy and its NOTIFYs go out at the busy delay. */
+export const BUSY_APPENDS_PER_SECOND = 40;
+
 /** The NOTIFYs that wake an event store's readers after its appends, coalesced (PostgresEventStore). */
 export class AppendNotifier {
   private timer: NodeJS.Timeout | null = null;
   private lastNotifyAt = 0;
   private lateTimer: NodeJS.Timeout | null = null;
   private readonly channel: string;
+  /** Appends in the current second, and whether the second before had BUSY_APPENDS_PER_SECOND. */
+  private second = { start: 0, appends: 0 };
+  private busy = false;
 
   constructor(
     private readonly pool: Pool,
     schema: string,
-    private readonly delayMs: number,
+    private readonly quietDelayMs: number,
+    private readonly busyDelayMs: number = quietDelayMs,
   ) {
     this.channel = notifyChannel(schema);
+  }
+
+  /**
+   * The coalescing delay: short while appends are few (an owner's write, then a read of it by a
+   * client that does not wait for the read model, sees it within a few ms), longer under a steady
+   * stream, where each NOTIFY woke every listening process for one or two events.
+   */
+  private get delayMs(): number {
+    const now = Date.now();
+    if (now - this.second.start >= 1000) {
+      this.busy = now - this.second.start < 2000 && this.second.appends >= BUSY_APPENDS_PER_SECOND;
+      this.second = { start: now, appends: 0 };
+    }
+    this.second.appends++;
+    return this.busy ? this.busyDelayMs : this.quietDelayMs;
   }
 
   /**
@@ -29,10 +51,11 @@ export class AppendNotifier {
       // second disk sync between an append and its readers waking): the events are durable already.
       return this.pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [this.channel, '']).catch(() => undefined);
     };
+    const delayMs = this.delayMs;
     if (!this.timer) {
       // An append of its own has committed: the first in a while is announced at once (a lone sale
       // shows up one tick sooner), the next ones within delayMs share one trailing NOTIFY.
-      const wait = inCallerTransaction ? this.delayMs : this.lastNotifyAt + this.delayMs - Date.now();
+      const wait = inCallerTransaction ? delayMs : this.lastNotifyAt + delayMs - Date.now();
       if (wait <= 0) {
         void send();
       } else {

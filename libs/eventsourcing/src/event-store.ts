@@ -8,14 +8,18 @@ import { assertSchemaName, EVENT_COLUMNS, eventStoreDdl, type EventRow, type Pos
 
 export * from './event-table';
 
+/** NOTIFYs at most this often (ms) while appends are few: a write shows up in the read models within a few ms. */
+export const NOTIFY_DELAY_MS = 5;
+
 /**
- * Each NOTIFY is a round trip and a commit for the appender and a wake-up of every process that
- * listens (four or five per source here). At 100 checkouts a second, 5 ms sent one per append
- * (1.8 per checkout); 50 ms sends at most 20 a second per store. A reader that needs an event now
- * does not wait for it: read-your-writes (ProjectionHost.fresh, waitForPosition) wakes its
- * subscription itself, and a projection gathers 100 ms under a steady stream anyway.
+ * NOTIFYs at most this often (ms) under a steady stream (BUSY_APPENDS_PER_SECOND or more in the
+ * second before). Each NOTIFY is a round trip and a commit for the appender and a wake-up of every
+ * process that listens (four or five per source here): at 100 checkouts a second, 5 ms sent one
+ * per append (1.8 per checkout); 50 ms sends at most 20 a second per store. A reader that needs an
+ * event now does not wait for it: read-your-writes (ProjectionHost.fresh, waitForPosition) wakes
+ * its subscription itself, and a projection gathers 100 ms under a steady stream anyway.
  */
-export const NOTIFY_DELAY_MS = 50;
+export const BUSY_NOTIFY_DELAY_MS = 50;
 
 export interface EventStoreOptions {
   /**
@@ -23,6 +27,8 @@ export interface EventStoreOptions {
    * first append after a quiet spell is announced at once, later ones at most once per delay.
    */
   notifyDelayMs?: number;
+  /** The delay under a steady stream of appends (ms, default BUSY_NOTIFY_DELAY_MS, never below notifyDelayMs). */
+  busyNotifyDelayMs?: number;
   /**
    * Pool the NOTIFYs go out on (default: the store's pool). A pool of its own keeps them out of the
    * appends' queue: while a WAL flush stalls, hundreds of appends can wait for a connection of the
@@ -69,7 +75,12 @@ export class PostgresEventStore {
     options: EventStoreOptions = {},
   ) {
     assertSchemaName(schema);
-    this.notifier = new AppendNotifier(options.notifyPool ?? pool, schema, options.notifyDelayMs ?? NOTIFY_DELAY_MS);
+    this.notifier = new AppendNotifier(
+      options.notifyPool ?? pool,
+      schema,
+      options.notifyDelayMs ?? NOTIFY_DELAY_MS,
+      Math.max(options.notifyDelayMs ?? NOTIFY_DELAY_MS, options.busyNotifyDelayMs ?? BUSY_NOTIFY_DELAY_MS),
+    );
     const t = `${schema}.events`;
     // The same for one event, as a plain VALUES insert (measured ~5% cheaper than INSERT … SELECT
     // on this hot path): an expected version beyond the stream's end makes the position NULL,
