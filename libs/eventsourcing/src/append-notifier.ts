@@ -4,15 +4,18 @@ import { notifyChannel } from './event-table';
 /** Appends a second from which a store counts as busy and its NOTIFYs go out at the busy delay. */
 export const BUSY_APPENDS_PER_SECOND = 40;
 
+/** Busy is told over windows this long (ms): a burst switches to the busy delay within its first quarter second. */
+const BUSY_WINDOW_MS = 250;
+const BUSY_APPENDS_PER_WINDOW = (BUSY_APPENDS_PER_SECOND * BUSY_WINDOW_MS) / 1000;
+
 /** The NOTIFYs that wake an event store's readers after its appends, coalesced (PostgresEventStore). */
 export class AppendNotifier {
   private timer: NodeJS.Timeout | null = null;
   private lastNotifyAt = 0;
   private lateTimer: NodeJS.Timeout | null = null;
   private readonly channel: string;
-  /** Appends in the current second, and whether the second before had BUSY_APPENDS_PER_SECOND. */
-  private second = { start: 0, appends: 0 };
-  private busy = false;
+  /** Appends in the current window, and in the window before when it came right before. */
+  private window = { start: 0, appends: 0, before: 0 };
 
   constructor(
     private readonly pool: Pool,
@@ -24,18 +27,19 @@ export class AppendNotifier {
   }
 
   /**
-   * The coalescing delay: short while appends are few (an owner's write, then a read of it by a
-   * client that does not wait for the read model, sees it within a few ms), longer under a steady
-   * stream, where each NOTIFY woke every listening process for one or two events.
+   * The coalescing delay of an append: short while appends are few (an owner's write, then a read
+   * of it by a client that does not wait for the read model, sees it within a few ms), longer once
+   * BUSY_APPENDS_PER_SECOND come (counted per quarter second, this one or the one before), where
+   * each NOTIFY woke every listening process for one or two events.
    */
-  private get delayMs(): number {
-    const now = Date.now();
-    if (now - this.second.start >= 1000) {
-      this.busy = now - this.second.start < 2000 && this.second.appends >= BUSY_APPENDS_PER_SECOND;
-      this.second = { start: now, appends: 0 };
+  private delayFor(now: number): number {
+    const w = this.window;
+    if (now - w.start >= BUSY_WINDOW_MS) {
+      this.window = { start: now, appends: 0, before: now - w.start < 2 * BUSY_WINDOW_MS ? w.appends : 0 };
     }
-    this.second.appends++;
-    return this.busy ? this.busyDelayMs : this.quietDelayMs;
+    this.window.appends++;
+    const busy = this.window.appends >= BUSY_APPENDS_PER_WINDOW || this.window.before >= BUSY_APPENDS_PER_WINDOW;
+    return busy ? this.busyDelayMs : this.quietDelayMs;
   }
 
   /**
@@ -51,7 +55,7 @@ export class AppendNotifier {
       // second disk sync between an append and its readers waking): the events are durable already.
       return this.pool.query("SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [this.channel, '']).catch(() => undefined);
     };
-    const delayMs = this.delayMs;
+    const delayMs = this.delayFor(Date.now());
     if (!this.timer) {
       // An append of its own has committed: the first in a while is announced at once (a lone sale
       // shows up one tick sooner), the next ones within delayMs share one trailing NOTIFY.

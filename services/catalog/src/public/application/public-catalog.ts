@@ -53,7 +53,7 @@ export class PublicCatalog {
       ? `SELECT count(*)::int AS total FROM catalog.products p WHERE ${cond}`
       : `SELECT COALESCE(sum(active), 0)::int AS total FROM catalog.product_counts WHERE store_id = (SELECT id FROM s)${q.categoryId ? ' AND category_id = $5::uuid' : ''}`;
     const name = `catalog_public_products_${isUuid(store) ? 'id' : 'sub'}_${q.categoryId ? 'c' : ''}${q.search ? 's' : ''}`;
-    const r = await this.pool.query<{ found: boolean; body: string }>({
+    const read = () => this.pool.query<{ found: boolean; body: string }>({
       name,
       text: `WITH s AS (${s.sql})
              SELECT EXISTS (SELECT 1 FROM s) AS found,
@@ -63,6 +63,7 @@ export class PublicCatalog {
              FROM (${totalSql}) t`,
       values,
     });
+    const r = await this.storeRead(read);
     if (!r.rows[0]?.found) throw new NotFoundError(CatalogMessages.storeNotFound);
     return r.rows[0].body;
   }
@@ -70,15 +71,27 @@ export class PublicCatalog {
   /** GET /api/public/categories/{store}. */
   async categories(store: string): Promise<string> {
     const s = storeCte(store);
-    const r = await this.pool.query<{ found: boolean; body: string }>({
+    const read = () => this.pool.query<{ found: boolean; body: string }>({
       name: `catalog_public_categories_${isUuid(store) ? 'id' : 'sub'}`,
       text: `WITH s AS (${s.sql})
              SELECT EXISTS (SELECT 1 FROM s) AS found,
                     COALESCE((SELECT json_agg(${categoryJsonSql} ORDER BY c.name, c.id) FROM catalog.categories c WHERE c.store_id = (SELECT id FROM s)), '[]'::json)::text AS body`,
       values: [s.value],
     });
+    const r = await this.storeRead(read);
     if (!r.rows[0]?.found) throw new NotFoundError(CatalogMessages.storeNotFound);
     return r.rows[0].body;
+  }
+
+  /**
+   * A read of a store's shop: when the store is not there, once more after the stores' read model
+   * has every event committed before the call (a store registered a moment ago, its shop opened at once).
+   */
+  private async storeRead<R extends { rows: { found: boolean }[] }>(read: () => Promise<R>): Promise<R> {
+    const r = await read();
+    if (r.rows[0]?.found) return r;
+    await this.readModels.fresh([{ projection: 'shop_stores', source: 'identity' }]);
+    return read();
   }
 
   /** GET /api/public/products/{productId}/details: with the approved, public ratings and comments only. */

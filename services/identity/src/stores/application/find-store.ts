@@ -1,3 +1,4 @@
+import type { ProjectionHost } from '@tiendita/service-kit';
 import type { Pool } from 'pg';
 import { STORE_COLUMNS, STORES_TABLE, type StoreRow } from './store-row';
 
@@ -5,9 +6,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * An active store by id, subdomain, or a subdomain it left less than 90 days ago (the redirect of
- * a changed subdomain). Inactive stores are offline: null, as for one that does not exist.
+ * a changed subdomain). Inactive stores are offline: null, as for one that does not exist. Not
+ * found, and with `readModels`: once more after the stores' read model has every event committed
+ * before the call (a store registered a moment ago, its shop opened at once).
  */
-export async function findActiveStore(pool: Pool, identifier: string): Promise<StoreRow | null> {
+export async function findActiveStore(pool: Pool, identifier: string, readModels?: ProjectionHost): Promise<StoreRow | null> {
+  const found = await readActiveStore(pool, identifier);
+  if (found || !readModels) return found;
+  await readModels.fresh([{ projection: 'accounts', source: 'identity' }]);
+  return readActiveStore(pool, identifier);
+}
+
+async function readActiveStore(pool: Pool, identifier: string): Promise<StoreRow | null> {
   const key = identifier.trim().toLowerCase();
   if (!key || key.length > 100) return null;
   if (UUID.test(key)) {

@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { IdentityStreams, type SubscribeAnswer, type SubscribeRequest, type SubscriptionLinkAnswer, SubscriptionMessages } from '@tiendita/contracts';
 import { handleCommand, NotFoundError, ValidationError, type PostgresEventStore } from '@tiendita/eventsourcing';
-import { PG_POOL, SERVICE_LOGGER } from '@tiendita/service-kit';
+import { PG_POOL, ProjectionHost, SERVICE_LOGGER } from '@tiendita/service-kit';
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
@@ -80,10 +80,11 @@ export class SubscribeHandler implements ICommandHandler<SubscribeCommand> {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
     @Inject(SERVICE_LOGGER) private readonly logger: Logger,
     private readonly mails: SubscriptionMails,
+    private readonly readModels: ProjectionHost,
   ) {}
 
   async execute({ store, input, correlationId }: SubscribeCommand): Promise<SubscribeAnswer> {
-    const row = await findActiveStore(this.pool, store);
+    const row = await findActiveStore(this.pool, store, this.readModels);
     if (!row) throw new NotFoundError(STORE_NOT_FOUND);
     const subscriptionId = subscriptionIdOf(row.id, input.email);
     const now = this.clock.now().toISOString();
