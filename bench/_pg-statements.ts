@@ -20,20 +20,19 @@ export async function printPgStatements(pool: pg.Pool, dbName: string, limit: nu
     [dbName],
   );
   for (const r of top.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas ${String(r.ms).padStart(9)} ms (plan ${String(r.plan_ms).padStart(7)} ms)  ${r.query}`);
-  // The statements that sent the services the most rows (each row is parsed in the service).
-  const byRows = await pool.query<{ calls: string; rows: string; query: string }>(
+  // The statements that sent the services the most rows (each row is parsed in the service), and
+  // those run most often (each a round trip: a socket write and a wake-up on both sides).
+  await printListing(pool, dbName, 'las que más filas devolvieron', 'rows', 8);
+  await printListing(pool, dbName, 'las que más veces se ejecutaron', 'calls', 45);
+}
+
+/** The `limit` statements of database `dbName` with the most `order` (rows or calls). */
+async function printListing(pool: pg.Pool, dbName: string, title: string, order: 'rows' | 'calls', limit: number): Promise<void> {
+  const listed = await pool.query<{ calls: string; rows: string; query: string }>(
     `SELECT calls, rows, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
-     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY rows DESC LIMIT 8`,
+     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY ${order} DESC LIMIT ${Math.trunc(limit)}`,
     [dbName],
   );
-  console.log('    las que más filas devolvieron:');
-  for (const r of byRows.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas  ${r.query}`);
-  // The statements run most often: each is a round trip (a socket write and a wake-up on both sides).
-  const byCalls = await pool.query<{ calls: string; rows: string; query: string }>(
-    `SELECT calls, rows, regexp_replace(left(query, 150), '\\s+', ' ', 'g') AS query FROM pg_stat_statements
-     WHERE dbid = (SELECT oid FROM pg_database WHERE datname = $1) ORDER BY calls DESC LIMIT 45`,
-    [dbName],
-  );
-  console.log('    las que más veces se ejecutaron:');
-  for (const r of byCalls.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas  ${r.query}`);
+  console.log(`    ${title}:`);
+  for (const r of listed.rows) console.log(`      ${String(r.calls).padStart(7)} llamadas ${String(r.rows).padStart(8)} filas  ${r.query}`);
 }

@@ -1,6 +1,19 @@
 import type { Pool } from 'pg';
 import { notifyChannel } from './event-table';
 
+/** NOTIFYs at most this often (ms) while appends are few: a write shows up in the read models within a few ms. */
+export const NOTIFY_DELAY_MS = 5;
+
+/**
+ * NOTIFYs at most this often (ms) under a steady stream (BUSY_APPENDS_PER_SECOND or more, counted per quarter
+ * second). Each NOTIFY is a round trip and a commit for the appender and a wake-up of every
+ * process that listens (four or five per source here): at 100 checkouts a second, 5 ms sent one
+ * per append (1.8 per checkout); 50 ms sends at most 20 a second per store. A reader that needs an
+ * event now does not wait for it: read-your-writes (ProjectionHost.fresh, waitForPosition) wakes
+ * its subscription itself, and a projection gathers 100 ms under a steady stream anyway.
+ */
+export const BUSY_NOTIFY_DELAY_MS = 50;
+
 /** Appends a second from which a store counts as busy and its NOTIFYs go out at the busy delay. */
 export const BUSY_APPENDS_PER_SECOND = 40;
 

@@ -3,23 +3,12 @@ import type { Pool, PoolClient } from 'pg';
 import { SCHEMA_DDL_LOCK_NAMESPACE } from './pg-util';
 import { ConcurrencyError } from './errors';
 import type { AppendMetadata, AppendResult, DomainEvent, EventMetadata, ExpectedVersion } from './types';
-import { AppendNotifier } from './append-notifier';
+import { AppendNotifier, BUSY_NOTIFY_DELAY_MS, NOTIFY_DELAY_MS } from './append-notifier';
+
 import { assertSchemaName, EVENT_COLUMNS, eventStoreDdl, type EventRow, type Position, type RecordedEventWithTx, SAFE_READ_BOUND, START, toRecorded } from './event-table';
 
 export * from './event-table';
-
-/** NOTIFYs at most this often (ms) while appends are few: a write shows up in the read models within a few ms. */
-export const NOTIFY_DELAY_MS = 5;
-
-/**
- * NOTIFYs at most this often (ms) under a steady stream (BUSY_APPENDS_PER_SECOND or more in the
- * second before). Each NOTIFY is a round trip and a commit for the appender and a wake-up of every
- * process that listens (four or five per source here): at 100 checkouts a second, 5 ms sent one
- * per append (1.8 per checkout); 50 ms sends at most 20 a second per store. A reader that needs an
- * event now does not wait for it: read-your-writes (ProjectionHost.fresh, waitForPosition) wakes
- * its subscription itself, and a projection gathers 100 ms under a steady stream anyway.
- */
-export const BUSY_NOTIFY_DELAY_MS = 50;
+export { BUSY_NOTIFY_DELAY_MS, NOTIFY_DELAY_MS } from './append-notifier';
 
 export interface EventStoreOptions {
   /**
